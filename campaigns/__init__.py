@@ -1,0 +1,1 @@
+"""Bundled sample campaigns (shipped in the wheel as the gm_campaigns package)."""

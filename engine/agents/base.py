@@ -1,0 +1,52 @@
+"""What every agent receives and returns."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.dice import DiceRoller
+from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
+from engine.models.facts import Fact, FactInput
+from engine.models.world import Campaign
+
+
+class AgentContext(BaseModel):
+    """One action as an agent sees it.
+
+    `world` is the agent's own deep copy: an agent changes it freely through engine code (rules.py);
+    the orchestrator diffs it against the original to get the agent's exact patch. A timed-out or
+    failed agent's copy is simply discarded.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    action: str
+    normalized: str = Field(description="Lower-cased, whitespace-folded action text")
+    action_type: ActionType
+    actor: str | None = Field(None, description="Acting character's name, when known")
+    extra_context: str | None = None
+    world: Campaign
+    roller: DiceRoller
+    turn: int
+    recent_history: list[str] = Field(default_factory=list, description="Recent entries, newest last, one line each")
+    relevant_facts: list[Fact] = Field(default_factory=list)
+
+
+class AgentResult(BaseModel):
+    agent: str
+    state_changes: list[StateChange] = Field(default_factory=list)
+    dice_rolls: list[DiceRoll] = Field(default_factory=list)
+    npc_responses: list[NPCResponse] = Field(default_factory=list)
+    facts: list[FactInput] = Field(default_factory=list)
+    beats: list[str] = Field(default_factory=list, description="Plain statements of what happened, for the narrator")
+    follow_up_options: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+
+
+class Agent(Protocol):
+    name: str
+
+    async def handle(self, ctx: AgentContext) -> AgentResult:
+        ...

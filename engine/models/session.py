@@ -1,0 +1,269 @@
+"""Sessions: metadata, the saved state, the index, and what each SessionManager call returns."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from engine.models.actions import DiceRoll, HistoryEntry, StateChange
+from engine.models.facts import FactRecordResult
+from engine.models.world import Campaign
+
+SCHEMA_VERSION = 1
+
+
+class SessionStatus(StrEnum):
+    ACTIVE = "active"
+    PAUSED = "paused"
+    ENDED = "ended"
+
+
+class SessionSummary(BaseModel):
+    """A session's summary, with seed 001's fields."""
+
+    objective: str = ""
+    actions_taken: list[str] = Field(default_factory=list)
+    decisions_made: list[str] = Field(default_factory=list)
+    open_items: list[str] = Field(default_factory=list)
+    next_actions: list[str] = Field(default_factory=list)
+    notes: str | None = None
+
+
+class SessionMetadata(BaseModel):
+    """session_meta.json (seed 000's SessionMetadata plus name, seed, narrator, end_reason)."""
+
+    schema_version: int = SCHEMA_VERSION
+    session_id: str
+    name: str
+    campaign_name: str
+    module_id: str | None = None
+    status: SessionStatus = SessionStatus.ACTIVE
+    created_at: datetime
+    last_active: datetime
+    total_duration_minutes: int = 0
+    action_count: int = 0
+    save_notes: str | None = None
+    end_reason: str | None = None
+    seed: int
+    narrator: str = "offline"
+    summary: SessionSummary | None = None
+
+
+class RngState(BaseModel):
+    """Dice randomness: every roll draws from Random(f"{seed}:{counter}"), so the state is one integer."""
+
+    seed: int
+    counter: int = 0
+
+
+class SessionState(BaseModel):
+    """state_snapshot.json: everything that changes during play except facts and history."""
+
+    schema_version: int = SCHEMA_VERSION
+    world: Campaign
+    rng: RngState
+    turn: int = 0
+    selected_character: str | None = None
+    narrator: str = "offline"
+
+
+class ContextSection(BaseModel):
+    name: str
+    tokens: int
+    items: int = 0
+    dropped_items: int = 0
+
+
+class ContextUsage(BaseModel):
+    window: int
+    used: int
+    sections: list[ContextSection] = Field(default_factory=list)
+    dropped: list[str] = Field(default_factory=list, description="What was cut and why")
+    estimator: str = "chars/4"
+    # Real token counts when an LLM provider reports them.
+    provider_prompt_tokens: int | None = None
+    provider_completion_tokens: int | None = None
+
+
+class ContextState(BaseModel):
+    """context_state.json."""
+
+    schema_version: int = SCHEMA_VERSION
+    window: int = 8000
+    rolling_summary: str = ""
+    summarized_through_turn: int = 0
+    last_usage: ContextUsage | None = None
+
+
+class SessionRecord(BaseModel):
+    """One entry of sessions.json's session_history (seed 004)."""
+
+    session_id: str
+    name: str
+    status: SessionStatus
+    started_at: datetime
+    ended_at: datetime | None = None
+    end_reason: str | None = None
+    duration_minutes: int = 0
+    action_count: int = 0
+
+
+class SessionIndex(BaseModel):
+    """sessions.json."""
+
+    schema_version: int = SCHEMA_VERSION
+    current_session_id: str | None = None
+    session_history: list[SessionRecord] = Field(default_factory=list)
+    total_sessions: int = 0
+
+
+# ---- What SessionManager calls return ----
+
+class CampaignInfo(BaseModel):
+    name: str
+    slug: str
+    description: str
+    characters: list[str]
+    sessions: int
+    active_session: str | None = None
+
+
+class SessionInfo(BaseModel):
+    session_id: str
+    name: str
+    campaign_name: str
+    status: SessionStatus
+    created_at: datetime
+    last_active: datetime
+    action_count: int
+    total_duration_minutes: int
+    narrator: str
+
+
+class StartSessionResult(BaseModel):
+    session_id: str
+    name: str
+    campaign_name: str
+    status: SessionStatus
+    seed: int
+    narrator: str
+    opening: str = Field(description="Opening narration of the scene")
+    party: list[str]
+    location: str
+
+
+class CharacterStatus(BaseModel):
+    name: str
+    class_name: str
+    level: int
+    hp: int
+    hp_max: int
+    temp_hp: int
+    ac: int
+    conditions: list[str]
+    unconscious: bool
+    dead: bool
+    stable: bool = False
+    death_saves: str = ""
+    hit_dice_remaining: int = 0
+
+
+class QuestStatusView(BaseModel):
+    name: str
+    status: str
+    objectives: list[str]
+    done: list[bool]
+
+
+class GameStateView(BaseModel):
+    location: str
+    location_description: str = ""
+    exits: list[str] = Field(default_factory=list)
+    npcs_present: list[str] = Field(default_factory=list)
+    day: int
+    time: str
+    in_combat: bool
+    combat_round: int | None = None
+    current_turn: str | None = None
+    initiative: list[str] = Field(default_factory=list)
+
+
+class SessionStateView(BaseModel):
+    """get_session_state's answer (seed 000)."""
+
+    session_info: SessionInfo
+    game_state: GameStateView | None = None
+    party_status: list[CharacterStatus] = Field(default_factory=list)
+    recent_history: list[HistoryEntry] | None = None
+    active_quests: list[QuestStatusView] = Field(default_factory=list)
+    context_usage: ContextUsage | None = None
+    full_state: dict[str, Any] | None = Field(None, description="detail_level='full' only")
+
+
+class SessionStats(BaseModel):
+    duration_minutes: int
+    action_count: int
+    dice_rolled: int
+    facts_recorded: int
+    combats: int = 0
+
+
+class EndSessionResult(BaseModel):
+    status: str = Field(description="'saved' (paused), 'ended', or 'already_ended'")
+    session_id: str
+    session_summary: SessionSummary
+    save_path: str
+    stats: SessionStats
+    message: str = ""
+
+
+class LoadSessionResult(BaseModel):
+    session_id: str
+    name: str
+    campaign_name: str
+    status: SessionStatus
+    recap: str
+    recovered_from_journal: int = Field(0, description="Journal entries replayed after a crash")
+    restored_backups: list[str] = Field(default_factory=list)
+    action_count: int
+
+
+class RollResult(BaseModel):
+    roll: DiceRoll
+    turn_number: int | None = Field(None, description="Set when the roll was recorded in a session")
+
+
+class ChangeResult(BaseModel):
+    turn_number: int
+    state_changes: list[StateChange]
+    message: str
+
+
+class RecordFactResult(BaseModel):
+    turn_number: int | None
+    result: FactRecordResult
+
+
+class UndoResult(BaseModel):
+    undone_turn: int
+    undone_action: str
+    reverted_changes: list[StateChange]
+    message: str
+
+
+class DeleteSessionResult(BaseModel):
+    session_id: str
+    name: str
+    deleted: bool
+    message: str
+
+
+class LearningsResult(BaseModel):
+    """store_session_with_learnings (seed 001's BatchSaveResult)."""
+
+    session: dict[str, Any]
+    facts: list[FactRecordResult]
+    overall: str = Field(description="'saved', or 'partial' when any item failed")

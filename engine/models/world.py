@@ -1,0 +1,299 @@
+"""The world of a campaign: characters, NPCs, places, quests, monsters, game state."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field, computed_field
+
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+
+# SRD skills and the ability each one uses.
+SKILLS: dict[str, str] = {
+    "acrobatics": "dex", "animal_handling": "wis", "arcana": "int", "athletics": "str",
+    "deception": "cha", "history": "int", "insight": "wis", "intimidation": "cha",
+    "investigation": "int", "medicine": "wis", "nature": "int", "perception": "wis",
+    "performance": "cha", "persuasion": "cha", "religion": "int", "sleight_of_hand": "dex",
+    "stealth": "dex", "survival": "wis",
+}
+
+
+class Condition(StrEnum):
+    """The 14 SRD conditions."""
+
+    BLINDED = "blinded"
+    CHARMED = "charmed"
+    DEAFENED = "deafened"
+    EXHAUSTION = "exhaustion"
+    FRIGHTENED = "frightened"
+    GRAPPLED = "grappled"
+    INCAPACITATED = "incapacitated"
+    INVISIBLE = "invisible"
+    PARALYZED = "paralyzed"
+    PETRIFIED = "petrified"
+    POISONED = "poisoned"
+    PRONE = "prone"
+    RESTRAINED = "restrained"
+    STUNNED = "stunned"
+    UNCONSCIOUS = "unconscious"
+
+
+class Attitude(StrEnum):
+    HOSTILE = "hostile"
+    UNFRIENDLY = "unfriendly"
+    INDIFFERENT = "indifferent"
+    FRIENDLY = "friendly"
+    HELPFUL = "helpful"
+
+
+ATTITUDE_ORDER = [Attitude.HOSTILE, Attitude.UNFRIENDLY, Attitude.INDIFFERENT,
+                  Attitude.FRIENDLY, Attitude.HELPFUL]
+
+
+class QuestStatus(StrEnum):
+    NOT_STARTED = "not_started"
+    ACTIVE = "active"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+class AbilityScores(BaseModel):
+    str_: int = Field(10, alias="str", ge=1, le=30)
+    dex: int = Field(10, ge=1, le=30)
+    con: int = Field(10, ge=1, le=30)
+    int_: int = Field(10, alias="int", ge=1, le=30)
+    wis: int = Field(10, ge=1, le=30)
+    cha: int = Field(10, ge=1, le=30)
+
+    model_config = {"populate_by_name": True, "serialize_by_alias": True}
+
+    def score(self, ability: str) -> int:
+        return {"str": self.str_, "dex": self.dex, "con": self.con, "int": self.int_,
+                "wis": self.wis, "cha": self.cha}[ability]
+
+    def modifier(self, ability: str) -> int:
+        return (self.score(ability) - 10) // 2
+
+
+class ActiveCondition(BaseModel):
+    name: Condition
+    # Rounds left; None lasts until removed.
+    rounds_remaining: int | None = None
+    # Exhaustion has levels 1-6; other conditions keep 1.
+    level: int = 1
+    source: str | None = None
+
+
+class HitPoints(BaseModel):
+    current: int
+    max: int = Field(ge=1)
+    temp: int = Field(0, ge=0)
+
+
+class HitDice(BaseModel):
+    die: int = Field(8, description="Die size: 6, 8, 10 or 12")
+    total: int = Field(1, ge=1)
+    remaining: int = Field(1, ge=0)
+
+
+class DeathSaves(BaseModel):
+    successes: int = Field(0, ge=0, le=3)
+    failures: int = Field(0, ge=0, le=3)
+
+
+class SpellSlots(BaseModel):
+    max: int = Field(0, ge=0)
+    used: int = Field(0, ge=0)
+
+
+class Item(BaseModel):
+    name: str
+    quantity: int = Field(1, ge=0)
+    description: str = ""
+
+
+class Attack(BaseModel):
+    name: str
+    to_hit: int = Field(description="Total attack bonus")
+    damage: str = Field(description="Damage dice, e.g. 1d8+3")
+    damage_type: str = "slashing"
+
+
+class Character(BaseModel):
+    name: str
+    player: str | None = None
+    race: str = "human"
+    class_name: str = Field(alias="class")
+    level: int = Field(1, ge=1, le=20)
+    abilities: AbilityScores = Field(default_factory=AbilityScores)
+    skill_proficiencies: list[str] = Field(default_factory=list)
+    save_proficiencies: list[str] = Field(default_factory=list)
+    ac: int = Field(10, ge=0)
+    hp: HitPoints
+    hit_dice: HitDice = Field(default_factory=HitDice)
+    speed: int = 30
+    conditions: list[ActiveCondition] = Field(default_factory=list)
+    death_saves: DeathSaves = Field(default_factory=DeathSaves)
+    dead: bool = False
+    stable: bool = False
+    spell_slots: dict[str, SpellSlots] = Field(default_factory=dict, description="Keyed by spell level")
+    inventory: list[Item] = Field(default_factory=list)
+    attacks: list[Attack] = Field(default_factory=list)
+    xp: int = 0
+
+    model_config = {"populate_by_name": True, "serialize_by_alias": True}
+
+    @computed_field
+    @property
+    def proficiency_bonus(self) -> int:
+        return 2 + (self.level - 1) // 4
+
+    def skill_modifier(self, skill: str) -> int:
+        mod = self.abilities.modifier(SKILLS[skill])
+        return mod + (self.proficiency_bonus if skill in self.skill_proficiencies else 0)
+
+    def save_modifier(self, ability: str) -> int:
+        mod = self.abilities.modifier(ability)
+        return mod + (self.proficiency_bonus if ability in self.save_proficiencies else 0)
+
+    def has_condition(self, condition: Condition | str) -> bool:
+        return any(c.name == condition for c in self.conditions)
+
+    @property
+    def unconscious(self) -> bool:
+        return self.has_condition(Condition.UNCONSCIOUS)
+
+
+class Secret(BaseModel):
+    text: str
+    skill: str = "persuasion"
+    dc: int = 15
+    revealed: bool = False
+
+
+class NPC(BaseModel):
+    name: str
+    description: str = ""
+    role: str = ""
+    attitude: Attitude = Attitude.INDIFFERENT
+    location: str | None = None
+    voice: str = Field("", description="How the NPC speaks: a short style note")
+    lines: dict[str, list[str]] = Field(
+        default_factory=dict, description="Sample lines keyed by attitude, used by the offline narrator")
+    secrets: list[Secret] = Field(default_factory=list)
+    alive: bool = True
+
+
+class Discovery(BaseModel):
+    name: str
+    text: str = Field(description="What the party learns when it is found")
+    skill: str = "investigation"
+    dc: int = 12
+    found: bool = False
+
+
+class Location(BaseModel):
+    name: str
+    description: str = ""
+    connections: list[str] = Field(default_factory=list)
+    discoveries: list[Discovery] = Field(default_factory=list)
+    encounter: list[str] = Field(default_factory=list, description="Monster stat-block names lurking here")
+    visited: bool = False
+
+
+class Objective(BaseModel):
+    text: str
+    done: bool = False
+
+
+class Quest(BaseModel):
+    name: str
+    description: str = ""
+    giver: str | None = None
+    status: QuestStatus = QuestStatus.NOT_STARTED
+    objectives: list[Objective] = Field(default_factory=list)
+    xp_reward: int = 0
+
+
+class Monster(BaseModel):
+    """A monster stat block (the template, not an instance in a fight)."""
+
+    name: str
+    size: str = "Medium"
+    kind: str = "humanoid"
+    ac: int = 12
+    hp: int = Field(ge=1)
+    hit_dice: str = "2d8"
+    speed: int = 30
+    abilities: AbilityScores = Field(default_factory=AbilityScores)
+    attacks: list[Attack] = Field(default_factory=list)
+    challenge: str = "1/4"
+    xp: int = 50
+
+
+class Combatant(BaseModel):
+    """One place in the initiative order: a character or a monster instance."""
+
+    id: str
+    name: str
+    kind: str = Field(description="'character' or 'monster'")
+    initiative: int
+    dex_modifier: int = 0
+    # Monster instances carry their own HP, AC and conditions; characters use their sheet.
+    monster: str | None = None
+    hp: HitPoints | None = None
+    ac: int | None = None
+    conditions: list[ActiveCondition] = Field(default_factory=list)
+    defeated: bool = False
+
+
+class CombatState(BaseModel):
+    active: bool = True
+    round: int = 1
+    turn_index: int = 0
+    order: list[Combatant] = Field(default_factory=list)
+    xp_pool: int = 0
+
+    @property
+    def current(self) -> Combatant | None:
+        return self.order[self.turn_index] if self.order else None
+
+
+class GameState(BaseModel):
+    party_location: str
+    day: int = 1
+    minutes: int = Field(8 * 60, description="Minutes since midnight of the current day")
+    combat: CombatState | None = None
+
+
+class Campaign(BaseModel):
+    schema_version: int = 1
+    name: str
+    description: str = ""
+    style: str = Field("", description="Tone and style guidance for the narrator")
+    characters: list[Character] = Field(default_factory=list)
+    npcs: list[NPC] = Field(default_factory=list)
+    locations: list[Location] = Field(default_factory=list)
+    quests: list[Quest] = Field(default_factory=list)
+    monsters: list[Monster] = Field(default_factory=list)
+    game_state: GameState
+
+    def character(self, name: str) -> Character | None:
+        key = name.casefold()
+        return next((c for c in self.characters if c.name.casefold() == key), None)
+
+    def npc(self, name: str) -> NPC | None:
+        key = name.casefold()
+        return next((n for n in self.npcs if n.name.casefold() == key), None)
+
+    def location(self, name: str) -> Location | None:
+        key = name.casefold()
+        return next((loc for loc in self.locations if loc.name.casefold() == key), None)
+
+    def quest(self, name: str) -> Quest | None:
+        key = name.casefold()
+        return next((q for q in self.quests if q.name.casefold() == key), None)
+
+    def monster(self, name: str) -> Monster | None:
+        key = name.casefold()
+        return next((m for m in self.monsters if m.name.casefold() == key), None)

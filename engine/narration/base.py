@@ -1,0 +1,53 @@
+"""The Narrator protocol: turns resolved mechanics into prose. It never decides outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
+from engine.models.facts import FactInput
+
+
+class NarrationRequest(BaseModel):
+    """Everything a narrator may use: the resolved outcome and the budgeted context."""
+
+    session_seed: int
+    turn: int
+    action: str
+    actor: str | None = None
+    action_type: ActionType
+    location: str
+    # The resolved outcome: the narrator must not contradict any of it.
+    beats: list[str] = Field(default_factory=list, description="Plain statements of what happened, in order")
+    dice_rolls: list[DiceRoll] = Field(default_factory=list)
+    state_changes: list[StateChange] = Field(default_factory=list)
+    npc_responses: list[NPCResponse] = Field(default_factory=list)
+    # The context manager's budgeted prompt text (style, scene, party, facts, history, summary).
+    context: str = ""
+    style: str = ""
+
+
+class NarrationResult(BaseModel):
+    text: str
+    warnings: list[str] = Field(default_factory=list)
+    proposed_facts: list[FactInput] = Field(default_factory=list)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+@runtime_checkable
+class Narrator(Protocol):
+    """A narrator. `name` is shown in the console header and saved in session state."""
+
+    name: str
+
+    async def narrate(self, request: NarrationRequest) -> NarrationResult:
+        """Return prose for a resolved action."""
+        ...
+
+    def stream(self, request: NarrationRequest) -> AsyncIterator[str]:
+        """Yield the prose in chunks as it is produced; the joined chunks equal narrate()'s text."""
+        ...
