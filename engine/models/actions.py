@@ -95,7 +95,8 @@ class HistoryEntry(BaseModel):
     # Exact redo/undo data: the state patch and the facts touched.
     patch: list[PatchOp] = Field(default_factory=list)
     facts_added: list[Fact] = Field(default_factory=list)
-    facts_superseded: list[str] = Field(default_factory=list, description="Ids of facts this entry superseded")
+    facts_superseded: dict[str, str] = Field(
+        default_factory=dict, description="Old fact id -> id of the fact (added here) that superseded it")
 
 
 class ActionResponse(BaseModel):

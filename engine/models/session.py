@@ -68,6 +68,8 @@ class SessionState(BaseModel):
     turn: int = 0
     selected_character: str | None = None
     narrator: str = "offline"
+    # The last journal line folded into this snapshot; recovery replays only later lines.
+    journal_seq: int = 0
 
 
 class ContextSection(BaseModel):

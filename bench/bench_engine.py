@@ -1,0 +1,136 @@
+"""Engine benchmarks: durable per-change append, pause-save and load, player_action.
+
+Prints a table and writes bench/results/engine.json. Each persistence figure has its floor beside
+it: the same bytes through json.dumps + write + fsync, so the table shows how far above the floor
+the engine is. Run: .venv/bin/python bench/bench_engine.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.sessions import SessionManager  # noqa: E402
+
+RESULTS = Path(__file__).resolve().parent / "results"
+ACTIONS = ["I attack the nearest enemy", "I search the room for hidden doors", "We walk to the docks",
+           "I ask the innkeeper about the lantern", "I try to climb the wall", "Let's take a short rest"]
+
+
+def pct(samples: list[float], p: float) -> float:
+    s = sorted(samples)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def floor_write(path: Path, obj: object) -> float:
+    """json.dumps + write + fsync of the same data: the cost of any durable write of these bytes."""
+    t = time.perf_counter()
+    data = json.dumps(obj).encode()
+    with open(path, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    return (time.perf_counter() - t) * 1000
+
+
+async def fill(manager: SessionManager, sid: str, entries: int, facts: int) -> None:
+    """Grow a session to `entries` history entries, `facts` of them recording a fact."""
+    s = manager._open[sid]
+    for i in range(entries):
+        if i < facts:
+            await manager.record_fact(sid, f"Clue{i} links ledger{i * 7} to token{i * 13}", "event", "Bram")
+        else:
+            await manager.roll("1d20", sid)
+    assert len(s.history) >= entries
+
+
+async def per_change(manager: SessionManager, sid: str, n: int) -> list[float]:
+    times = []
+    for _ in range(n):
+        t = time.perf_counter()
+        await manager.roll("1d20+2", sid)
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+async def player_actions(manager: SessionManager, sid: str, n: int) -> list[float]:
+    times = []
+    for i in range(n):
+        t = time.perf_counter()
+        await manager.player_action(sid, ACTIONS[i % len(ACTIONS)])
+        times.append((time.perf_counter() - t) * 1000)
+        if manager._open[sid].state.world.game_state.combat is None and i % 12 == 11:
+            await manager.rest(sid, "long")
+    return times
+
+
+async def main(quick: bool) -> dict:
+    big = 2_000 if quick else 10_000
+    out: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        manager = SessionManager(Path(tmp) / "data")
+        campaign = (await manager.list_campaigns())[0].name
+        small = await manager.start_session(campaign, name="small", seed=1)
+        await fill(manager, small.session_id, 100, 0)
+        t100 = await per_change(manager, small.session_id, 300)
+        p100 = await player_actions(manager, small.session_id, 200)
+        await manager.end_session(small.session_id)
+
+        large = await manager.start_session(campaign, name="large", seed=2)
+        await fill(manager, large.session_id, big, big)
+        tbig = await per_change(manager, large.session_id, 300)
+        pbig = await player_actions(manager, large.session_id, 200)
+        s = manager._open[large.session_id]
+        floor_path = Path(tmp) / "floor.json"
+        dump = {"history": [e.model_dump(mode="json") for e in s.history],
+                "facts": [f.model_dump(mode="json") for f in s.facts.all()],
+                "state": s.state.model_dump(mode="json")}
+        append_floor = [floor_write(floor_path, dump["history"][-1]) for _ in range(100)]
+        t = time.perf_counter()
+        await manager.end_session(large.session_id)
+        save_ms = (time.perf_counter() - t) * 1000
+        save_floor = floor_write(floor_path, dump)
+        t = time.perf_counter()
+        await manager.load_session(large.session_id)
+        load_ms = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        json.loads(floor_path.read_bytes())
+        load_floor = (time.perf_counter() - t) * 1000
+        await manager.end_session(large.session_id)
+
+    out["per_change_ms"] = {"median_at_100": statistics.median(t100), f"median_at_{big}": statistics.median(tbig),
+                            "floor_median": statistics.median(append_floor)}
+    out["pause_save_ms"] = {"value": save_ms, "floor": save_floor, "history": big, "facts": big}
+    out["load_ms"] = {"value": load_ms, "floor": load_floor}
+    out["player_action_ms"] = {"median_at_100": statistics.median(p100), "p99_at_100": pct(p100, 99),
+                               f"median_at_{big}": statistics.median(pbig), f"p99_at_{big}": pct(pbig, 99),
+                               "ratio": statistics.median(pbig) / statistics.median(p100)}
+    return out
+
+
+def print_table(r: dict) -> None:
+    rows = [(k, sub, f"{v:.2f}") for k, d in r.items() for sub, v in d.items() if isinstance(v, float)]
+    width = max(len(a) + len(b) for a, b, _ in rows) + 3
+    print(f"{'figure':<{width}} value")
+    for a, b, v in rows:
+        print(f"{a + ' / ' + b:<{width}} {v}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="2,000 entries instead of 10,000")
+    args = parser.parse_args()
+    result = asyncio.run(main(args.quick))
+    print_table(result)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "engine.json").write_text(json.dumps(result, indent=2))
+    print(f"wrote {RESULTS / 'engine.json'}")

@@ -1,0 +1,147 @@
+"""An open (active) session in memory: state, facts, history, and the journal that makes them durable.
+
+Every accepted change goes through `commit`: the new state is diffed against the cached JSON
+document of the old one, and the resulting HistoryEntry (patch, facts, rolls, narrative) is appended
+to the journal and fsynced before anything in memory changes. Undo and crash recovery replay the
+same patches, so a session's snapshot plus its journal reproduce its state exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from engine import state_diff
+from engine.errors import NothingToUndoError
+from engine.facts import FactTracker
+from engine.models.actions import HistoryEntry
+from engine.models.session import ContextState, SessionMetadata, SessionState
+from engine.narration.base import Narrator
+from engine.persistence.journal import Journal
+from engine.persistence.lock import SessionLock
+
+
+def known_entities(state: SessionState) -> list[str]:
+    world = state.world
+    names = [c.name for c in world.characters] + [n.name for n in world.npcs]
+    names += [loc.name for loc in world.locations] + [q.name for q in world.quests]
+    return names + [m.name for m in world.monsters]
+
+
+@dataclass
+class OpenSession:
+    slug: str
+    meta: SessionMetadata
+    state: SessionState
+    facts: FactTracker
+    history: list[HistoryEntry]
+    context: ContextState
+    journal: Journal
+    lock: SessionLock
+    narrator: Narrator
+    opened_at: float = field(default_factory=time.monotonic)
+    state_doc: dict = field(default_factory=dict)
+    # Set while a save is being written, so a second writer in this process gets a clear answer.
+    saving: bool = False
+    # Sequence number of the last journal line; never reused, so saved files can name their checkpoint.
+    seq: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.state_doc:
+            self.state_doc = self.state.model_dump(mode="json")
+        self.seq = max(self.seq, self.state.journal_seq)
+
+    @property
+    def session_id(self) -> str:
+        return self.meta.session_id
+
+    @property
+    def next_turn(self) -> int:
+        return self.state.turn + 1
+
+    def working_state(self) -> SessionState:
+        """A deep copy to change through engine code; `commit` turns it into the new state."""
+        return self.state.model_copy(deep=True)
+
+    def commit(self, new_state: SessionState, entry: HistoryEntry) -> HistoryEntry:
+        """Make `new_state` current, durable first: journal append + fsync, then memory."""
+        new_state.turn = entry.turn
+        new_doc = new_state.model_dump(mode="json")
+        entry.patch = state_diff.diff(self.state_doc, new_doc)
+        self._append("entry", entry)
+        self.state = new_state
+        self.state_doc = new_doc
+        self.history.append(entry)
+        return entry
+
+    def undo(self) -> HistoryEntry:
+        if not self.history:
+            raise NothingToUndoError("Nothing to undo: this session has no recorded actions yet.")
+        entry = self.history[-1]
+        # The undo line carries the whole entry, so recovery can revert it even if the entry itself
+        # was folded into an earlier save.
+        self._append("undo", entry)
+        state_diff.revert(self.state_doc, entry.patch)
+        self.state = SessionState.model_validate(self.state_doc)
+        self._facts_back(entry)
+        self.history.pop()
+        return entry
+
+    def _append(self, op: str, entry: HistoryEntry) -> None:
+        seq = self.seq + 1
+        head = f'{{"op":"{op}","seq":{seq},"entry":'.encode()
+        self.journal.append(head + entry.model_dump_json().encode() + b"}")
+        self.seq = seq
+
+    def replay(self, lines: list[bytes], history_seq: int, facts_seq: int) -> int:
+        """Crash recovery: re-apply journal lines newer than each file's own checkpoint.
+
+        A crash in the middle of a save can leave some of the five files newer than others; each
+        file records the last journal line it includes, so each is brought forward independently.
+        """
+        state_seq = self.state.journal_seq
+        applied = 0
+        for line in lines:
+            record = json.loads(line)
+            seq, entry = record["seq"], HistoryEntry.model_validate(record["entry"])
+            forward = record["op"] == "entry"
+            if seq > history_seq:
+                if forward:
+                    self.history.append(entry)
+                elif self.history and self.history[-1].turn == entry.turn:
+                    self.history.pop()
+            if seq > state_seq:
+                (state_diff.apply if forward else state_diff.revert)(self.state_doc, entry.patch)
+            if seq > facts_seq:
+                self._facts_forward(entry) if forward else self._facts_back(entry)
+            self.seq = max(self.seq, seq)
+            applied += seq > min(history_seq, state_seq, facts_seq)
+        self.state = SessionState.model_validate(self.state_doc)
+        return applied
+
+    def _facts_forward(self, entry: HistoryEntry) -> None:
+        for fact in entry.facts_added:
+            self.facts.restore(fact)
+        for old_id, new_id in entry.facts_superseded.items():
+            self.facts.mark_superseded(old_id, new_id)
+
+    def _facts_back(self, entry: HistoryEntry) -> None:
+        for fact in entry.facts_added:
+            self.facts.remove(fact.id)
+        for old_id in entry.facts_superseded:
+            self.facts.unsupersede(old_id)
+
+    def checkpoint(self) -> None:
+        """Called when the five files are about to be written: they fold in every journal line so far."""
+        self.state.journal_seq = self.seq
+        self.state_doc["journal_seq"] = self.seq
+
+    def touch(self, now: datetime) -> None:
+        self.meta.last_active = now
+        self.meta.action_count = len(self.history)
+
+    def close(self) -> None:
+        self.journal.close()
+        self.lock.release()

@@ -1,0 +1,135 @@
+"""`gm-console`: the console (default), the MCP server, the demo, campaign and config tools."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engine.errors import EngineError
+
+
+def _add_data_dir(p: argparse.ArgumentParser, top: bool = False) -> None:
+    # Subcommands repeat the option with SUPPRESS, so `gm-console --data-dir D mcp` and
+    # `gm-console mcp --data-dir D` both work and neither overwrites the other with None.
+    p.add_argument("--data-dir", type=Path, default=None if top else argparse.SUPPRESS,
+                   help="Where campaigns and sessions live (default: the platform data dir, or $GM_CONSOLE_DATA_DIR)")
+
+
+def _add_narrator(p: argparse.ArgumentParser, top: bool = False) -> None:
+    default = None if top else argparse.SUPPRESS
+    p.add_argument("--narrator", choices=["offline", "anthropic", "openai"], default=default,
+                   help="Narrator: offline (default, built in), anthropic or openai (an OpenAI-compatible server)")
+    p.add_argument("--model", default=default, help="Model name for an LLM narrator")
+    p.add_argument("--base-url", default=default,
+                   help="Base URL of an OpenAI-compatible server (Ollama, llama.cpp, vLLM)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gm-console", description="A game-master console for a D&D-5e-style table, and its MCP server.")
+    _add_data_dir(parser, top=True)
+    _add_narrator(parser, top=True)
+    parser.add_argument("--campaign", help="Campaign to open (name or slug)")
+    parser.add_argument("--session", help="Session to resume (id or name)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("console", help="Open the console (the default)")
+
+    mcp = sub.add_parser("mcp", help="Serve the engine over MCP (stdio by default)")
+    _add_data_dir(mcp)
+    _add_narrator(mcp)
+    mcp.add_argument("--http", action="store_true", help="Serve streamable HTTP at /mcp instead of stdio")
+    mcp.add_argument("--host", default="127.0.0.1", help="HTTP host (default: loopback only)")
+    mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    mcp.add_argument("--log-file", type=Path, default=None, help="Write logs here instead of stderr")
+
+    demo = sub.add_parser("demo", help="Play a scripted session on the sample campaign and show where files are")
+    _add_data_dir(demo)
+
+    camp = sub.add_parser("campaign", help="Make or check a campaign")
+    camp_sub = camp.add_subparsers(dest="campaign_command", metavar="ACTION", required=True)
+    new = camp_sub.add_parser("new", help="Scaffold a new campaign in the data dir")
+    new.add_argument("name")
+    _add_data_dir(new)
+    check = camp_sub.add_parser("check", help="Validate a campaign.json (or its folder)")
+    check.add_argument("path", type=Path)
+    camp_sub.add_parser("list", help="List campaigns in the data dir")
+
+    config = sub.add_parser("config", help="Narrator settings")
+    config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    show = config_sub.add_parser("show", help="Print the effective settings (key masked)")
+    _add_narrator(show)
+    return parser
+
+
+def _narrator_overrides(args: argparse.Namespace) -> dict:
+    return {k: v for k, v in {"narrator": args.narrator, "model": args.model, "base_url": args.base_url}.items()
+            if v is not None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except EngineError as exc:
+        print(f"gm-console: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    command = args.command or "console"
+    if command == "console":
+        from gm_console.app import run_console
+
+        return run_console(data_dir=args.data_dir, campaign=args.campaign, session=args.session,
+                           narrator_overrides=_narrator_overrides(args))
+    if command == "mcp":
+        from engine.mcp_server import serve
+
+        serve(data_dir=args.data_dir, http=args.http, host=args.host, port=args.port,
+              narrator_overrides=_narrator_overrides(args), log_file=args.log_file)
+        return 0
+    if command == "demo":
+        from gm_console.demo import run_demo
+
+        return run_demo(args.data_dir)
+    if command == "campaign":
+        return _campaign(args)
+    if command == "config":
+        from engine.settings import describe_settings, load_settings
+
+        print(describe_settings(load_settings(_narrator_overrides(args))))
+        return 0
+    raise AssertionError(command)
+
+
+def _campaign(args: argparse.Namespace) -> int:
+    from engine.campaign_tools import check_campaign, scaffold_campaign
+    from engine.persistence.paths import DataLayout, default_data_dir
+
+    if args.campaign_command == "check":
+        problems = check_campaign(args.path)
+        for p in problems:
+            print(p)
+        print("OK: no problems found." if not problems else f"{len(problems)} problem(s).")
+        return 1 if problems else 0
+    layout = DataLayout(args.data_dir or default_data_dir())
+    if args.campaign_command == "new":
+        layout.campaigns_dir.mkdir(parents=True, exist_ok=True)
+        path = scaffold_campaign(args.name, layout.campaigns_dir)
+        print(f"Created {path}. Edit it, then check it with: gm-console campaign check {path}")
+        return 0
+    from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
+
+    ensure_bundled_campaigns(layout)
+    store = CampaignStore(layout)
+    for slug in store.slugs():
+        print(f"{slug}: {store.load(slug).name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

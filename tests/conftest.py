@@ -1,0 +1,36 @@
+"""Shared fixtures: a fresh data dir with the bundled campaign, and a SessionManager on it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+FIXED_NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+async def manager(data_dir: Path) -> AsyncIterator:
+    from engine.sessions import SessionManager
+
+    mgr = SessionManager(data_dir, clock=lambda: FIXED_NOW)
+    yield mgr
+    for s in list(mgr._open.values()):
+        s.close()
+
+
+@pytest.fixture
+async def campaign(manager) -> str:
+    return (await manager.list_campaigns())[0].name
