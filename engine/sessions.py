@@ -132,7 +132,7 @@ class SessionManager:
                                created_at=now, last_active=now, seed=seed, narrator=self.narrator.name)
         state = SessionState(world=world, rng=RngState(seed=seed), narrator=self.narrator.name)
         store.create_dir(sid)
-        lock = SessionLock(self.layout.session_dir(slug, sid) / "session.lock")
+        lock = SessionLock(self.layout.lock_file(slug, sid), label=name)
         lock.acquire()
         try:
             facts = FactTracker([], known_entities(state))
@@ -196,6 +196,7 @@ class SessionManager:
         s.saving = True
         store = self.catalog.store(s.slug)
         try:
+            s.checkpoint()
             path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context)
             s.journal.reset()
             if mode == "end":
@@ -247,6 +248,7 @@ class SessionManager:
                 s.meta.end_reason = None
                 s.touch(self.clock())
                 store = self.catalog.store(ref.slug)
+                s.checkpoint()
                 store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context)
                 s.journal.reset()
                 self._record_in_index(store, s.meta, self.clock())
@@ -258,7 +260,7 @@ class SessionManager:
 
     def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata) -> tuple[OpenSession, int, list[str]]:
         """Lock, read the five files, replay the journal (crash recovery); the session is then open here."""
-        lock = SessionLock(self.layout.session_dir(ref.slug, ref.session_id) / "session.lock")
+        lock = SessionLock(self.layout.lock_file(ref.slug, ref.session_id), label=meta.name)
         lock.acquire()
         try:
             store = self.catalog.store(ref.slug)
@@ -267,7 +269,7 @@ class SessionManager:
             s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)
-            recovered = s.replay(loaded.journal_lines)
+            recovered = s.replay(loaded.journal_lines, loaded.history_seq, loaded.facts_seq)
         except BaseException:
             lock.release()
             raise
@@ -295,11 +297,12 @@ class SessionManager:
                 raise SessionNotActiveError(
                     f"Session '{ref.name}' is active. Pause or end it before deleting it.")
             folder = self.layout.session_dir(ref.slug, ref.session_id)
-            probe = SessionLock(folder / "session.lock")
+            probe = SessionLock(self.layout.lock_file(ref.slug, ref.session_id), label=ref.name)
             try:
                 probe.acquire()
             except SessionLockedError:
-                raise SessionLockedError(f"Session '{ref.name}' is open in another process; close it there first.")
+                raise SessionLockedError(
+                    f"Session '{ref.name}' is open in another process; close it there first.") from None
             probe.release()
             store = self.catalog.store(ref.slug)
             index = store.read_index()

@@ -1,0 +1,136 @@
+"""The append-only action journal: one fsynced JSON line per accepted action since the last save.
+
+An append costs one write and one fsync on a descriptor kept open in O_APPEND mode, so its price
+does not grow with the journal. A crash mid-append can leave a torn last line; it was never
+acknowledged (the fsync had not returned), so reading ignores it and the next append cuts it off.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic_core import from_json
+
+from engine.errors import CorruptFileError, InvalidInputError
+from engine.persistence.atomic import fsync_dir
+
+# fdatasync skips inode times but still flushes the new size, which is all an append needs.
+_datasync = getattr(os, "fdatasync", os.fsync)
+_TAIL_CHUNK = 64 * 1024
+
+
+def _is_json(line: bytes) -> bool:
+    try:
+        from_json(line)
+    except ValueError:
+        return False
+    return True
+
+
+class Journal:
+    """journal.jsonl of one session."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.torn_tail = False
+        self._fd: int | None = None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _open(self) -> int:
+        if self._fd is None:
+            existed = self.path.exists()
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                if not existed:
+                    fsync_dir(self.path.parent)
+                self._cut_torn_tail(fd)
+            except BaseException:
+                os.close(fd)
+                raise
+            self._fd = fd
+        return self._fd
+
+    def _cut_torn_tail(self, fd: int) -> None:
+        """Drop an unacknowledged partial last line so the next append starts on a fresh line."""
+        size = os.fstat(fd).st_size
+        if size == 0:
+            return
+        keep = self._complete_length(fd, size)
+        if keep != size:
+            os.ftruncate(fd, keep)
+            _datasync(fd)
+            self.torn_tail = True
+
+    def _complete_length(self, fd: int, size: int) -> int:
+        """Bytes up to and including the last newline that ends a valid JSON line."""
+        with open(self.path, "rb") as fh:
+            fh.seek(size - 1)
+            if fh.read(1) == b"\n":
+                # Ends cleanly; still check the last line is JSON (a crash can leave zeros, then a newline).
+                end = size - 1
+            else:
+                end = size
+            start = end
+            while start > 0:
+                step = min(_TAIL_CHUNK, start)
+                fh.seek(start - step)
+                chunk = fh.read(step)
+                nl = chunk.rfind(b"\n")
+                if nl >= 0:
+                    start = start - step + nl + 1
+                    break
+                start -= step
+            fh.seek(start)
+            last = fh.read(end - start)
+        if end == size - 1 and _is_json(last):
+            return size
+        return start
+
+    def append(self, line: bytes) -> None:
+        """Write one JSON line and fsync it; the line is durable when this returns."""
+        if b"\n" in line or b"\r" in line:
+            raise InvalidInputError("A journal line must be a single line of JSON (no newline inside).")
+        fd = self._open()
+        data = memoryview(line + b"\n")
+        while data:
+            data = data[os.write(fd, data):]
+        _datasync(fd)
+
+    def read(self) -> list[bytes]:
+        """Every complete line, oldest first; a torn last line is left out and flagged in torn_tail."""
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        lines = raw.split(b"\n")
+        last = lines.pop()  # The part after the final newline: empty unless the last write was torn.
+        self.torn_tail = bool(last)
+        if lines and not _is_json(lines[-1]):
+            lines.pop()
+            self.torn_tail = True
+        for number, item in enumerate(lines, start=1):
+            if not _is_json(item):
+                raise CorruptFileError(
+                    f"Journal {self.path} is damaged at line {number} of {len(lines)}: it is not valid "
+                    "JSON. The actions after the last save cannot be replayed safely; move the journal "
+                    "aside to load the session as last saved.", path=str(self.path))
+        return lines
+
+    def reset(self) -> None:
+        """Empty the journal (its actions are now in the saved files) and make that durable."""
+        fd = self._open()
+        os.ftruncate(fd, 0)
+        _datasync(fd)
+        self.torn_tail = False
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+

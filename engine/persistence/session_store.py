@@ -1,0 +1,195 @@
+"""A campaign's sessions on disk: the five session files, the journal, and sessions.json.
+
+The store only reads and writes; deciding what a session's state is belongs to engine.sessions.
+Every write is atomic with a backup (engine.persistence.atomic); every read falls back to that
+backup and reports which files it restored.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from engine.errors import CorruptFileError, SessionNotFoundError
+from engine.models.actions import HistoryEntry
+from engine.models.facts import Fact
+from engine.models.session import SCHEMA_VERSION, ContextState, SessionIndex, SessionMetadata, SessionState
+from engine.persistence.atomic import (
+    fsync_dir, list_file_bytes, read_list_checkpoint, read_model, write_bytes_atomic,
+)
+from engine.persistence.journal import Journal
+from engine.persistence.paths import (
+    ACTION_HISTORY,
+    CONTEXT_STATE,
+    FACT_DATABASE,
+    SESSION_META,
+    STATE_SNAPSHOT,
+    DataLayout,
+)
+
+FACTS_KEY = "facts"
+HISTORY_KEY = "entries"
+_FACTS = TypeAdapter(list[Fact])
+_HISTORY = TypeAdapter(list[HistoryEntry])
+
+
+@dataclass
+class LoadedSession:
+    """Everything on disk for one session, as load_all found it."""
+
+    meta: SessionMetadata
+    state: SessionState
+    facts: list[Fact]
+    history: list[HistoryEntry]
+    context: ContextState
+    # Journal lines written since the last completed save (see OpenSession.replay).
+    journal_lines: list[bytes]
+    # Names of files that were bad and were replaced by their .backup while loading.
+    restored_backups: list[str] = field(default_factory=list)
+    # True when the journal ended in a torn (never acknowledged) line that was ignored.
+    journal_torn_tail: bool = False
+    # The last journal line folded into action_history.json / fact_database.json.
+    history_seq: int = 0
+    facts_seq: int = 0
+
+
+class SessionStore:
+    """Session files of one campaign."""
+
+    def __init__(self, layout: DataLayout, campaign_slug: str) -> None:
+        self.layout = layout
+        self.slug = campaign_slug
+        self.sessions_dir = layout.sessions_dir(campaign_slug)  # validates the slug
+
+    def session_dir(self, session_id: str) -> Path:
+        return self.layout.session_dir(self.slug, session_id)
+
+    def create_dir(self, session_id: str) -> Path:
+        """Make the session's folder (and its parents) durable; harmless if it exists."""
+        folder = self.session_dir(session_id)
+        created = not self.sessions_dir.exists()
+        self.sessions_dir.mkdir(parents=True, exist_ok=True)
+        if created:
+            fsync_dir(self.sessions_dir.parent)
+        folder.mkdir(exist_ok=True)
+        fsync_dir(self.sessions_dir)
+        return folder
+
+    def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact],
+                 history: list[HistoryEntry], context: ContextState) -> Path:
+        """Write the five files of `meta.session_id`; returns the session folder.
+
+        Metadata goes last so that a session whose meta says "saved" has all its other files
+        written. Across files there is no atomicity: after a crash mid-save some files are new and
+        some old, and the journal (reset only after this returns) still holds every action. Each
+        file records `state.journal_seq`, the last journal line it includes, so recovery brings
+        each file forward from its own checkpoint.
+        """
+        folder = self.session_dir(meta.session_id)
+        if not folder.is_dir():
+            self.create_dir(meta.session_id)
+        seq = state.journal_seq
+        write_bytes_atomic(folder / FACT_DATABASE, list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq))
+        write_bytes_atomic(folder / ACTION_HISTORY,
+                           list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq))
+        write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
+        write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode())
+        self.write_meta(meta)
+        return folder
+
+    def write_meta(self, meta: SessionMetadata) -> None:
+        folder = self.session_dir(meta.session_id)
+        if not folder.is_dir():
+            self.create_dir(meta.session_id)
+        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode())
+
+    def _existing_dir(self, session_id: str) -> Path:
+        folder = self.session_dir(session_id)
+        if not folder.is_dir():
+            raise SessionNotFoundError(
+                f"No session {session_id!r} in campaign {self.slug!r} (looked in {self.sessions_dir}).")
+        return folder
+
+    def read_meta(self, session_id: str) -> SessionMetadata:
+        meta, _ = read_model(self._existing_dir(session_id) / SESSION_META, SessionMetadata)
+        return meta
+
+    def session_ids(self) -> list[str]:
+        """Folder names of every session of the campaign (unvalidated content)."""
+        try:
+            entries = list(os.scandir(self.sessions_dir))
+        except FileNotFoundError:
+            return []
+        return sorted(e.name for e in entries if e.is_dir() and not e.name.startswith("."))
+
+    def list_metas(self) -> tuple[list[SessionMetadata], list[str]]:
+        """(readable sessions oldest first, one message per unreadable one); one bad session hides none."""
+        metas: list[SessionMetadata] = []
+        errors: list[str] = []
+        for session_id in self.session_ids():
+            try:
+                metas.append(self.read_meta(session_id))
+            except CorruptFileError as exc:
+                errors.append(f"Session {session_id}: {exc}")
+        metas.sort(key=lambda m: (m.created_at, m.session_id))
+        return metas, errors
+
+    def load_all(self, session_id: str) -> LoadedSession:
+        """Read all five files and the journal; bad files come back from their backups (listed)."""
+        folder = self._existing_dir(session_id)
+        restored: list[str] = []
+
+        def note(name: str, was_restored: bool) -> None:
+            if was_restored:
+                restored.append(name)
+
+        meta, r = read_model(folder / SESSION_META, SessionMetadata)
+        note(SESSION_META, r)
+        state, r = read_model(folder / STATE_SNAPSHOT, SessionState)
+        note(STATE_SNAPSHOT, r)
+        facts, facts_seq, r = read_list_checkpoint(folder / FACT_DATABASE, _FACTS, FACTS_KEY)
+        note(FACT_DATABASE, r)
+        history, history_seq, r = read_list_checkpoint(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY)
+        note(ACTION_HISTORY, r)
+        context, r = read_model(folder / CONTEXT_STATE, ContextState)
+        note(CONTEXT_STATE, r)
+        journal = Journal(self.layout.journal_file(self.slug, session_id))
+        lines = journal.read()
+        return LoadedSession(meta=meta, state=state, facts=facts, history=history, context=context,
+                             journal_lines=lines, restored_backups=restored,
+                             history_seq=history_seq, facts_seq=facts_seq,
+                             journal_torn_tail=journal.torn_tail)
+
+    def journal(self, session_id: str) -> Journal:
+        """The session's journal, opened for appending on first use; the caller closes it."""
+        self._existing_dir(session_id)
+        return Journal(self.layout.journal_file(self.slug, session_id))
+
+    def lock_path(self, session_id: str) -> Path:
+        return self.layout.lock_file(self.slug, session_id)
+
+    def read_index(self) -> SessionIndex:
+        """sessions.json; an empty index when the campaign has never had a session."""
+        path = self.layout.sessions_index(self.slug)
+        if not path.exists() and not path.with_name(path.name + ".backup").exists():
+            return SessionIndex()
+        index, _ = read_model(path, SessionIndex)
+        return index
+
+    def write_index(self, index: SessionIndex) -> None:
+        path = self.layout.sessions_index(self.slug)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, index.model_dump_json(indent=2).encode())
+
+    def delete(self, session_id: str) -> None:
+        """Remove a session's folder. It is renamed aside first, so a crash never leaves half a session."""
+        folder = self._existing_dir(session_id)
+        doomed = folder.with_name(f".deleting-{session_id}-{uuid.uuid4().hex[:8]}")
+        os.replace(folder, doomed)
+        fsync_dir(self.sessions_dir)
+        shutil.rmtree(doomed, ignore_errors=True)
