@@ -201,7 +201,7 @@ NOTES = TypeAdapter(list[Note])
 def test_list_file_round_trip(target: Path) -> None:
     notes = [Note(title=f"n{i}", count=i) for i in range(5)]
     write_bytes_atomic(target, list_file_bytes(NOTES, "notes", notes))
-    assert target.read_bytes().startswith(b'{"schema_version":1,"notes":[')
+    assert target.read_bytes().startswith(b'{"schema_version":1,"journal_seq":0,"notes":[')
     assert read_list(target, NOTES, "notes") == (notes, False)
 
 
