@@ -37,7 +37,8 @@ def record_facts(s: OpenSession, facts: list[FactInput], entry: HistoryEntry) ->
         result, added, superseded = s.facts.record(fact, turn=entry.turn, now=entry.timestamp,
                                                    fact_id=f"t{entry.turn}-{i}")
         if added is not None:
-            entry.facts_added.append(added)
+            # A copy: the tracker's own object changes later (e.g. when superseded), history must not.
+            entry.facts_added.append(added.model_copy())
         if superseded and added is not None:
             entry.facts_superseded[superseded] = added.id
         entry.warnings += [f"Possible contradiction: {c}" for c in result.contradictions]
@@ -68,7 +69,7 @@ def build_context(s: OpenSession, action: str, cm: ContextManager) -> str:
     world = s.state.world
     here = world.location(world.game_state.party_location)
     scene = f"{world.game_state.party_location}: {here.description if here else ''}"
-    party = [f"{c.name} ({c.class_name} {c.level}) HP {c.hp.current}/{c.hp.max}"
+    party = [f"{c.name} ({c.class_name} {c.level}) HP {c.hp}/{c.hp_max}"
              + (f" [{', '.join(c.conditions)}]" if c.conditions else "")
              for c in map(character_status, world.characters)]
     facts = [f.text for f in s.facts.query(action, limit=8).facts]

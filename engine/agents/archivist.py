@@ -1,0 +1,254 @@
+"""The archivist: rolling summaries, end-of-session summaries (seed 001) and "previously on" recaps.
+
+Deterministic and offline: everything is read from the structured history (state changes, rolls,
+NPC replies, facts) and the world, never from an LLM.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.models.actions import ActionType, EntryKind, HistoryEntry, StateChange
+from engine.models.facts import FactCategory
+from engine.models.session import SessionSummary
+from engine.models.world import Campaign, QuestStatus
+
+_MAX_LIST = 25
+_RECAP_EVENTS = 8
+# Lines that mention these outlive routine ones when a summary must shrink.
+_WEIGHTY = re.compile(r"\b(fell|went down|died|slain|revealed|quest|travelled|learned|became|fight)\b", re.I)
+
+
+@dataclass
+class _Note:
+    turn: int
+    text: str
+    weight: int  # 1 routine, 2 notable, 3 key event
+    decision: bool = False
+
+
+def _num(value: object) -> int | None:
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return None
+
+
+def _name(value: object) -> str:
+    if isinstance(value, dict):
+        return str(value.get("name", ""))
+    return "" if value is None else str(value)
+
+
+def _clip(text: str, limit: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def _change_note(turn: int, change: StateChange, actor: str) -> _Note | None:
+    kind, target = change.kind, change.target
+    before, after = _num(change.before), _num(change.after)
+    if kind == "hp" and after is not None and after <= 0 and (before is None or before > 0):
+        return _Note(turn, f"{target} went down", 3)
+    if kind == "status" and _name(change.after) in ("dead", "defeated"):
+        return _Note(turn, f"{target} was {'killed' if change.after == 'dead' else 'defeated'}", 3)
+    if kind == "location" and change.after:
+        origin = f" from {_name(change.before)}" if change.before else ""
+        return _Note(turn, f"the party travelled{origin} to {_name(change.after)}", 2, decision=True)
+    if kind == "quest_status":
+        return _Note(turn, f"quest '{target}' became {_name(change.after).replace('_', ' ')}", 3, decision=True)
+    if kind == "attitude":
+        return _Note(turn, f"{target} became {_name(change.after)} toward the party", 2, decision=True)
+    if kind == "fact":
+        return _Note(turn, f"the party learned: {_clip(_name(change.after) or change.description).rstrip('.')}", 2)
+    if kind == "combat_start":
+        return _Note(turn, "a fight broke out", 1)
+    if kind == "combat_end":
+        return _Note(turn, "the fight ended", 1)
+    if kind == "inventory_add":
+        return _Note(turn, f"{target} gained {_name(change.after) or 'an item'}", 1)
+    if kind == "rest":
+        rest = _name(change.after) or "short"
+        return _Note(turn, f"the party took a {rest if 'rest' in rest else rest + ' rest'}", 1)
+    if kind == "condition_add" and "unconscious" not in _name(change.after).casefold():
+        return _Note(turn, f"{target} became {_name(change.after)}", 1)
+    if kind == "death_save" and "dead" in _name(change.after).casefold():
+        return _Note(turn, f"{target} died", 3)
+    return None
+
+
+def entry_notes(entry: HistoryEntry) -> list[_Note]:
+    """What one history entry contributed, as short past-tense notes."""
+    if entry.kind == EntryKind.DM_ROLL:
+        return []
+    actor = entry.actor or next((r.roller for r in entry.dice_rolls if r.roller), None) or "the party"
+    notes = [n for c in entry.state_changes if (n := _change_note(entry.turn, c, actor))]
+    # "X was defeated" says more than "X went down"; one line per target.
+    beaten = {n.text.split(" was ")[0] for n in notes if n.text.endswith((" was defeated", " was killed"))}
+    notes = [n for n in notes if not (n.text.endswith(" went down") and n.text[:-10] in beaten)]
+    for reply in entry.npc_responses:
+        if reply.attitude_after and reply.attitude_after != reply.attitude_before and not any(
+                c.kind == "attitude" and c.target == reply.npc for c in entry.state_changes):
+            before, after = reply.attitude_before or "indifferent", reply.attitude_after
+            text = (f"{actor} won {reply.npc} over ({before} → {after})" if _rank(after) > _rank(before)
+                    else f"{reply.npc} turned {after} after talking with {actor}")
+            notes.append(_Note(entry.turn, text, 2, decision=True))
+        if reply.revealed_secret:
+            notes.append(_Note(entry.turn, f"{reply.npc} revealed: {_clip(reply.revealed_secret)}", 3))
+    if entry.npc_responses and not notes:
+        names = ", ".join(dict.fromkeys(r.npc for r in entry.npc_responses))
+        notes.append(_Note(entry.turn, f"{actor} spoke with {names}", 1))
+    # Events and attitudes are already notes of their own; the rest of the new facts were learned.
+    swayed = {c.target for c in entry.state_changes if c.kind == "attitude"}
+    notes += [_Note(entry.turn, f"the party learned: {_clip(f.text).rstrip('.')}", 2) for f in entry.facts_added
+              if f.category != FactCategory.EVENT and f.subject not in swayed
+              and not any("learned:" in n.text for n in notes)]
+    hits = [r for r in entry.dice_rolls if "attack" in (r.purpose or "").casefold() and r.success]
+    if hits and not any(n.weight == 3 for n in notes):
+        notes.append(_Note(entry.turn, f"{actor} landed {len(hits)} hit{'s' if len(hits) > 1 else ''}", 1))
+    if not notes and entry.kind == EntryKind.PLAYER_ACTION:
+        notes.append(_Note(entry.turn, f'{actor}: "{_clip(entry.action, 70)}"', 1))
+    unique = {n.text: n for n in notes}  # four characters resting make one "the party took a rest"
+    return list(unique.values())
+
+
+def _rank(attitude: str | None) -> int:
+    order = ["hostile", "unfriendly", "indifferent", "friendly", "helpful"]
+    return order.index(attitude) if attitude in order else 2
+
+
+def _lines(entries: list[HistoryEntry]) -> list[tuple[int, str, int]]:
+    """(turn, line, weight), one line per entry, a whole fight folded into one line."""
+    lines: list[tuple[int, str, int]] = []
+    fight: list[HistoryEntry] = []
+
+    def close_fight() -> None:
+        if not fight:
+            return
+        fighters = ", ".join(dict.fromkeys(e.actor for e in fight if e.actor)) or "the party"
+        events = [n.text for e in fight for n in entry_notes(e) if n.weight >= 2 and "fight" not in n.text]
+        first, last = fight[0].turn, fight[-1].turn
+        span = f"T{first}" if first == last else f"T{first}-{last}"
+        detail = "; ".join(events) if events else "no one fell"
+        lines.append((first, f"{span}: fight ({fighters}): {detail}", 3 if events else 2))
+        fight.clear()
+
+    for entry in entries:
+        kinds = {c.kind for c in entry.state_changes}
+        # A fight opens with combat_start or real blows (a combat action that resolved nothing is not one);
+        # other entries during a fight (a DM quest change, a parley) keep lines of their own.
+        blows = "hp" in kinds or any("attack" in (r.purpose or "").casefold() for r in entry.dice_rolls)
+        combat = kinds & {"combat_start", "combat_end"} or (
+            entry.action_type == ActionType.COMBAT and (bool(fight) or blows))
+        if combat and entry.kind != EntryKind.DM_ROLL:
+            fight.append(entry)
+            if "combat_end" in kinds:
+                close_fight()
+            continue
+        notes = entry_notes(entry)
+        if notes:
+            text = "; ".join(n.text for n in notes)
+            lines.append((entry.turn, f"T{entry.turn}: {text}", max(n.weight for n in notes)))
+    close_fight()
+    return sorted(lines, key=lambda line: line[0])
+
+
+class Archivist:
+    name = "archivist"
+
+    def rolling_summary(self, entries: list[HistoryEntry], previous: str = "", max_chars: int = 2000) -> str:
+        """Merge `entries` into `previous`, keeping at most `max_chars`; minor and older lines go first."""
+        lines = [line.strip() for line in previous.splitlines() if line.strip()]
+        lines += [f"- {text}" for _, text, _ in _lines(entries)]
+        weights = [3 if _WEIGHTY.search(line) else 1 for line in lines]
+        while lines and len("\n".join(lines)) > max_chars:
+            drop = min(range(len(lines)), key=lambda i: (weights[i], i))
+            if len(lines) == 1:
+                return _clip(lines[0], max_chars)
+            del lines[drop], weights[drop]
+        return "\n".join(lines)
+
+    def session_summary(self, entries: list[HistoryEntry], world: Campaign,
+                        notes: str | None = None) -> SessionSummary:
+        """Seed 001's fields, from the history and the world as it stands."""
+        active = [q for q in world.quests if q.status == QuestStatus.ACTIVE]
+        location = world.game_state.party_location
+        objective = (f"Pursue {', '.join(repr(q.name) for q in active)}" if active
+                     else f"Continue the adventure at {location}")
+        actions = [text for _, text, _ in _lines(entries)]
+        if len(actions) > _MAX_LIST:  # keep the weightiest, in order
+            ranked = sorted(_lines(entries), key=lambda t: (-t[2], t[0]))[:_MAX_LIST]
+            actions = [text for _, text, _ in sorted(ranked)]
+        decisions = [f"T{n.turn}: {n.text}" for e in entries for n in entry_notes(e) if n.decision]
+        been = {_name(c.after).casefold() for e in entries for c in e.state_changes if c.kind == "location"}
+        been |= {_name(c.before).casefold() for e in entries for c in e.state_changes if c.kind == "location"}
+        return SessionSummary(objective=objective + ".", actions_taken=actions, decisions_made=decisions[:_MAX_LIST],
+                              open_items=self._open_items(world), next_actions=self._next_actions(world, been),
+                              notes=notes)
+
+    def _open_items(self, world: Campaign) -> list[str]:
+        items = [f"Quest '{q.name}': {o.text}" for q in world.quests if q.status == QuestStatus.ACTIVE
+                 for o in q.objectives if not o.done]
+        combat = world.game_state.combat
+        if combat and combat.active:
+            foes = [c.name for c in combat.order if c.kind == "monster" and not c.defeated]
+            items.append(f"Combat still under way at {world.game_state.party_location} (round {combat.round})"
+                         + (f": {', '.join(foes)} still standing" if foes else ""))
+        items += [self._down(c.name, c.hp.current, c.hp.max, c.dead) for c in world.characters
+                  if c.dead or c.hp.current <= 0 or c.unconscious]
+        return items
+
+    @staticmethod
+    def _down(name: str, hp: int, hp_max: int, dead: bool) -> str:
+        return f"{name} is dead" if dead else f"{name} is down ({max(hp, 0)}/{hp_max} HP)"
+
+    def _next_actions(self, world: Campaign, been: set[str]) -> list[str]:
+        steps: list[str] = []
+        combat = world.game_state.combat
+        if combat and combat.active:
+            foes = [c.name for c in combat.order if c.kind == "monster" and not c.defeated]
+            steps.append(f"Finish the fight: defeat or escape {', '.join(foes) or 'the remaining foes'}")
+        steps += [f"Stabilize or heal {c.name}" for c in world.characters
+                  if not c.dead and (c.hp.current <= 0 or c.unconscious)]
+        hurt = [c.name for c in world.characters if not c.dead and 0 < c.hp.current < c.hp.max / 2]
+        if hurt and not (combat and combat.active):
+            steps.append(f"Rest or heal: {', '.join(hurt)} {'is' if len(hurt) == 1 else 'are'} badly hurt")
+        for quest in world.quests:
+            todo = next((o.text for o in quest.objectives if not o.done), None)
+            if quest.status == QuestStatus.ACTIVE and todo:
+                steps.append(f"Work toward '{todo}' for {quest.name}")
+        here = world.location(world.game_state.party_location)
+        if here:
+            unvisited = [n for n in here.connections if n.casefold() not in been
+                         and ((loc := world.location(n)) is None or not loc.visited)]
+            steps += [f"Explore {name}, reachable from {here.name}" for name in unvisited[:2]]
+        return steps or ["Decide the party's next goal"]
+
+    def recap(self, entries: list[HistoryEntry], world: Campaign, summary: SessionSummary | None,
+              session_name: str) -> str:
+        """A short Markdown "Previously on…" from the most important events and where things stand."""
+        location = world.game_state.party_location
+        names = [c.name for c in world.characters]
+        party = (", ".join(names[:-1]) + " and " + names[-1]) if len(names) > 1 else "".join(names) or "the party"
+        if not entries:
+            place = world.location(location)
+            about = f" {place.description.strip()}" if place and place.description.strip() else ""
+            return (f"**{session_name}**\n\nThe adventure is about to begin at **{location}**.{about}\n\n"
+                    f"Gathered here: {party}.")
+        notes = [n for e in entries for n in entry_notes(e)]
+        key = [i for i, n in enumerate(notes) if n.weight >= 2]
+        if len(key) < 3:  # a quiet session: add its latest routine moments
+            key = sorted(key + [i for i, n in enumerate(notes) if n.weight < 2][-(4 - len(key)):])
+        if len(key) > _RECAP_EVENTS:  # the weightiest, most recent first; then told in order
+            key = sorted(sorted(key, key=lambda i: (-notes[i].weight, -i))[:_RECAP_EVENTS])
+        events = " ".join(_cap(notes[i].text) + "." for i in key) or "The party pressed on."
+        now = [f"{_cap(party)} now {'stands' if len(world.characters) == 1 else 'stand'} at **{location}**."]
+        open_items = summary.open_items if summary else self._open_items(world)
+        if open_items:
+            now.append("Still unresolved: " + "; ".join(open_items[:4]) + ".")
+        return f"**Previously on {session_name}...**\n\n{events}\n\n{' '.join(now)}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
