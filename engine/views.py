@@ -83,5 +83,5 @@ def build_state_view(meta: SessionMetadata, state: SessionState, history: list[H
         # The patches are redo/undo data; a reader wants what happened, so they are left out.
         view.recent_history = [e.model_copy(update={"patch": []}) for e in reversed(recent)]
     if detail_level == "full":
-        view.full_state = state.model_dump(mode="json")
+        view.full_state = state.model_dump(mode="json", exclude={"journal_seq"})
     return view

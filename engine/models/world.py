@@ -245,6 +245,8 @@ class Combatant(BaseModel):
     ac: int | None = None
     conditions: list[ActiveCondition] = Field(default_factory=list)
     defeated: bool = False
+    # Took the Dodge action: attacks against it have disadvantage until its next turn.
+    dodging: bool = False
 
 
 class CombatState(BaseModel):

@@ -9,8 +9,23 @@ from engine.errors import NarratorUnavailableError
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
 
-# Providers register here by name; "offline" needs nothing and is always available.
-NARRATORS: dict[str, Callable[..., Narrator]] = {"offline": OfflineNarrator}
+
+
+def _llm(provider: str) -> Callable[..., Narrator]:
+    def build(**settings: Any) -> Narrator:
+        # Imported late: the provider SDKs are an optional extra and must not load for offline play.
+        from engine.narration.providers import build_narrator
+        from engine.settings import NarratorSettings
+
+        return build_narrator(NarratorSettings(narrator=provider, **settings))
+
+    return build
+
+
+# "offline" needs nothing and is always available; the LLM providers need the [llm] extra.
+NARRATORS: dict[str, Callable[..., Narrator]] = {
+    "offline": OfflineNarrator, "anthropic": _llm("anthropic"), "openai": _llm("openai"),
+}
 
 
 def make_narrator(name: str = "offline", **settings: Any) -> Narrator:

@@ -142,5 +142,5 @@ def test_factory_builds_offline_and_names_the_available_ones():
     narrator = make_narrator()
     assert isinstance(narrator, Narrator) and narrator.name == "offline"
     assert make_narrator("Offline").name == "offline"
-    with pytest.raises(NarratorUnavailableError, match="Available narrators: offline"):
-        make_narrator("anthropic")
+    with pytest.raises(NarratorUnavailableError, match="Available narrators: anthropic, offline, openai"):
+        make_narrator("gpt-on-a-toaster")

@@ -191,7 +191,7 @@ async def test_second_process_gets_clear_lock_error(manager, campaign, data_dir)
 
     s = await manager.start_session(campaign, name="mine", seed=1)
     other = SessionManager(data_dir)
-    with pytest.raises(SessionLockedError, match="another process"):
+    with pytest.raises(SessionLockedError, match="already open in"):
         await other.load_session(s.session_id)
     with pytest.raises(SessionNotActiveError, match="load_session"):
         await other.player_action("mine", "I look around")

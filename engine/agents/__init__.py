@@ -1,0 +1,142 @@
+"""Gameplay agents, and the small helpers they share (who acts, which skill, how hard, what time).
+
+Each agent changes only its own copy of the world (AgentContext.world), through engine.rules where
+a rule exists, and reports what happened as plain-sentence beats for the narrator.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.agents.base import Agent, AgentContext, AgentResult
+from engine.intent import stem, words
+from engine.models.actions import StateChange
+from engine.models.world import SKILLS, Campaign, Character
+
+__all__ = ["Agent", "AgentContext", "AgentResult", "default_agents", "acting_character", "infer_skill",
+           "dc_from_words", "advance_time", "stems", "overlap"]
+
+# Words that imply a skill; looked up by stem (see engine.intent.stem), first one in the text wins.
+_SKILL_WORDS = {
+    "athletics": "climb jump leap swim dive lift force break kick pry scale vault grapple shove push pull haul",
+    "acrobatics": "balance tumble flip cartwheel squeeze",
+    "stealth": "sneak hide creep tiptoe skulk",
+    "sleight_of_hand": "lockpick pickpocket palm disarm disable steal sleight",
+    "survival": "track tracks forage navigate hunt",
+    "medicine": "stabilize bandage tend diagnose",
+    "history": "recall remember",
+    "arcana": "glyph glyphs rune runes sigil magic arcane",
+    "religion": "pray holy",
+    "nature": "plant plants",
+    "animal_handling": "calm horse soothe tame",
+    "performance": "perform sing dance play",
+    "deception": "disguise forge lie bluff deceive trick pretend",
+    "persuasion": "persuade convince plead beg negotiate haggle bargain",
+    "intimidation": "intimidate threaten menace scare",
+    "insight": "insight motive lying honest trust",
+    "investigation": "search investigate examine inspect rummage study",
+    "perception": "look spot listen peer notice perceive watch scan",
+}
+_SKILL_VERBS: dict[str, str] = {stem(w): skill for skill, ws in _SKILL_WORDS.items() for w in ws.split()}
+_ABILITY_WORDS = {"strength": "str", "dexterity": "dex", "constitution": "con", "intelligence": "int",
+                  "wisdom": "wis", "charisma": "cha"}
+_DC_WORDS = [(("very", "easy"), 5), (("very", "hard"), 25), (("nearly", "impossible"), 30), (("easy",), 10),
+             (("simple",), 10), (("medium",), 15), (("moderate",), 15), (("tricky",), 15),
+             (("hard",), 20), (("difficult",), 20)]
+DEFAULT_DC = 12
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "a": 1, "an": 1}
+
+
+def default_agents() -> dict[str, Agent]:
+    """The standard table: one agent per name the intent classifier routes to."""
+    # Imported here so importing the package (e.g. for base or archivist) stays light.
+    from engine.agents.combat import CombatAgent
+    from engine.agents.exploration import ExplorationAgent
+    from engine.agents.rules_agent import RulesAgent
+    from engine.agents.social import SocialAgent
+    return {"combat": CombatAgent(), "social": SocialAgent(), "exploration": ExplorationAgent(),
+            "rules": RulesAgent()}
+
+
+def stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text)}
+
+
+def overlap(name: str, text_stems: set[str]) -> int:
+    """How many meaningful words of `name` the text mentions."""
+    return sum(1 for w in words(name) if len(w) > 2 and stem(w) in text_stems)
+
+
+def acting_character(ctx: AgentContext, result: AgentResult, *, must_act: bool = True) -> Character | None:
+    """The acting character in ctx.world; without an actor, the first one who can act (with a warning)."""
+    world = ctx.world
+    pc = world.character(ctx.actor) if ctx.actor else None
+    if pc is None:
+        pc = next((c for c in world.characters if not c.dead and c.hp.current > 0), None)
+        if pc is None:
+            result.warnings.append("Nobody in the party can act: everyone is down.")
+            return None
+        if len(world.characters) > 1:
+            result.warnings.append(f"No acting character was given; assumed {pc.name}. Pick a character to be exact.")
+    if must_act and (pc.dead or pc.hp.current <= 0):
+        state = "dead" if pc.dead else "unconscious at 0 HP"
+        result.warnings.append(f"{pc.name} is {state} and cannot act.")
+        return None
+    return pc
+
+
+def infer_skill(text: str) -> str | None:
+    """The skill a player names ("sleight of hand", "stealth") or implies with a verb ("climb")."""
+    lowered = " ".join(words(text))
+    for skill in SKILLS:
+        if skill.replace("_", " ") in lowered:
+            return skill
+    if re.search(r"\bpick\b.*\b(lock|pocket)", lowered):
+        return "sleight_of_hand"
+    for s in (stem(w) for w in words(text)):
+        if s in _SKILL_VERBS:
+            return _SKILL_VERBS[s]
+    return None
+
+
+def infer_ability(text: str) -> str | None:
+    found = [a for w, a in _ABILITY_WORDS.items() if w in words(text)]
+    return found[0] if found else None
+
+
+def dc_from_words(text: str, default: int = DEFAULT_DC) -> int:
+    """An explicit "DC 14", else easy 10 / medium 15 / hard 20 (very easy 5, very hard 25), else default."""
+    explicit = re.search(r"\bdc\s*(\d{1,2})\b", text.lower())
+    if explicit:
+        return int(explicit.group(1))
+    ws = words(text)
+    for phrase, dc in _DC_WORDS:
+        if any(tuple(ws[i:i + len(phrase)]) == phrase for i in range(len(ws))):
+            return dc
+    return default
+
+
+def count_in(text: str, default: int = 1) -> int:
+    """A small count named in the text ("two hit dice", "3 arrows")."""
+    for w in words(text):
+        if w.isdigit():
+            return int(w)
+        if w in _NUMBER_WORDS and w not in ("a", "an"):
+            return _NUMBER_WORDS[w]
+    return default
+
+
+def advance_time(world: Campaign, minutes: int, why: str) -> StateChange:
+    state = world.game_state
+    before = f"day {state.day}, {state.minutes // 60:02d}:{state.minutes % 60:02d}"
+    total = state.minutes + minutes
+    state.day += total // (24 * 60)
+    state.minutes = total % (24 * 60)
+    after = f"day {state.day}, {state.minutes // 60:02d}:{state.minutes % 60:02d}"
+    return StateChange(target="party", kind="time", before=before, after=after,
+                       description=f"{why}: {minutes} minutes pass ({before} -> {after}).")
+
+
+def party_here(world: Campaign) -> list[Character]:
+    return [c for c in world.characters if not c.dead]

@@ -1,0 +1,246 @@
+"""The combat agent: starts fights, resolves the acting character's attack or Dodge, then runs the
+monsters' turns (and dying characters' death saves) until a character is up again."""
+
+from __future__ import annotations
+
+from engine import rules
+from engine.agents import AgentContext, AgentResult, acting_character, overlap, stems
+from engine.errors import EngineError
+from engine.intent import words
+from engine.models.actions import StateChange
+from engine.models.facts import FactCategory, FactInput
+from engine.models.world import Attack, Campaign, Character, Combatant, CombatState, Condition
+
+_DODGE = {"dodg", "defend", "parry", "evad", "duck"}
+# Conditions that give an attacker disadvantage, and those that give attackers advantage against a target.
+_ATTACKER_DISADVANTAGE = {Condition.BLINDED, Condition.FRIGHTENED, Condition.POISONED, Condition.PRONE,
+                          Condition.RESTRAINED}
+_TARGET_ADVANTAGE = {Condition.BLINDED, Condition.PARALYZED, Condition.RESTRAINED, Condition.STUNNED,
+                     Condition.UNCONSCIOUS}
+
+
+class CombatAgent:
+    name = "combat"
+
+    async def handle(self, ctx: AgentContext) -> AgentResult:
+        result = AgentResult(agent=self.name)
+        world = ctx.world
+        combat = world.game_state.combat
+        if combat is None or not combat.active:
+            if not _start(ctx, result):
+                return result
+            _run_others(ctx, result)
+            combat = world.game_state.combat
+            if combat is None:
+                return result
+        pc = acting_character(ctx, result)
+        if pc is None:
+            return result
+        current = combat.current
+        if current is not None and current.name.casefold() != pc.name.casefold():
+            result.warnings.append(f"It is {current.name}'s turn in the initiative order; {pc.name} acts anyway "
+                                   f"and the turn passes on.")
+        mine = _combatant(combat, pc.name)
+        if mine is not None:
+            mine.dodging = False
+        if stems(ctx.action) & _DODGE:
+            if mine is not None:
+                mine.dodging = True
+            result.beats.append(f"{pc.name} takes the Dodge action: attacks against them have disadvantage "
+                                f"until their next turn.")
+        elif not _character_attacks(ctx, pc, result):
+            return result
+        if _check_victory(ctx, result):
+            return result
+        _advance(world, result)
+        _run_others(ctx, result)
+        _follow_ups(world, result)
+        return result
+
+
+def _combatant(combat: CombatState, name: str) -> Combatant | None:
+    return next((c for c in combat.order if c.name.casefold() == name.casefold()), None)
+
+
+def _standing_foes(world: Campaign) -> list[Combatant]:
+    combat = world.game_state.combat
+    return [c for c in combat.order if c.kind == "monster" and not c.defeated] if combat else []
+
+
+def _start(ctx: AgentContext, result: AgentResult) -> bool:
+    world = ctx.world
+    here = world.location(world.game_state.party_location)
+    names = list(here.encounter) if here else []
+    if not names:
+        text_stems = stems(ctx.action)
+        names = [m.name for m in world.monsters if overlap(m.name, text_stems)][:1]
+    if not names:
+        known = ", ".join(m.name for m in world.monsters) or "none"
+        result.warnings.append(f"There is nothing hostile here to fight. Name a monster stat block to start a "
+                               f"fight (known: {known}).")
+        return False
+    try:
+        rolls, changes = rules.start_combat(ctx.roller, world, names)
+    except EngineError as exc:
+        result.warnings.append(f"Could not start the fight: {exc}")
+        return False
+    result.dice_rolls += rolls
+    result.state_changes += changes
+    order = ", ".join(f"{c.name} {c.initiative}" for c in world.game_state.combat.order)  # type: ignore[union-attr]
+    result.beats.append(f"Combat begins! Initiative: {order}.")
+    return True
+
+
+def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
+    ws = set(words(ctx.action))
+    text_stems = stems(ctx.action)
+    # "Goblin 2" by its number, else by name, else the first one still standing.
+    numbered = [f for f in foes if f.name.split()[-1].isdigit() and f.name.split()[-1] in ws
+                and overlap(f.monster or f.name, text_stems)]
+    named = [f for f in foes if overlap(f.name, text_stems) or overlap(f.monster or "", text_stems)]
+    return (numbered or named or foes)[0]
+
+
+def _pick_attack(ctx: AgentContext, pc: Character) -> Attack:
+    text_stems = stems(ctx.action)
+    named = [a for a in pc.attacks if overlap(a.name, text_stems)]
+    if named or pc.attacks:
+        return (named or pc.attacks)[0]
+    mod = pc.abilities.modifier("str")
+    return Attack(name="Unarmed strike", to_hit=mod + pc.proficiency_bonus, damage=str(max(1, 1 + mod)),
+                  damage_type="bludgeoning")
+
+
+def _advantage(attacker_conditions: list, target_conditions: list, dodging: bool, asked: set[str]) -> str | None:
+    adv = bool({c.name for c in target_conditions} & _TARGET_ADVANTAGE) or "advantage" in asked
+    dis = bool({c.name for c in attacker_conditions} & _ATTACKER_DISADVANTAGE) or dodging or "disadvantage" in asked
+    if adv == dis:
+        return None  # both cancel out, as in 5e
+    return "advantage" if adv else "disadvantage"
+
+
+def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
+    world = ctx.world
+    foes = _standing_foes(world)
+    if not foes:
+        result.warnings.append("No enemy is left standing to attack.")
+        return False
+    target = _pick_target(ctx, foes)
+    weapon = _pick_attack(ctx, pc)
+    adv = _advantage(pc.conditions, target.conditions, target.dodging, set(words(ctx.action)))
+    outcome = rules.attack(ctx.roller, pc.name, weapon, target.ac or 10, advantage=adv)
+    _resolve_hit(ctx, result, pc.name, target, weapon, outcome)
+    return True
+
+
+def _resolve_hit(ctx: AgentContext, result: AgentResult, attacker: str, target: Character | Combatant,
+                 weapon: Attack, outcome: rules.AttackResult) -> None:
+    result.dice_rolls.append(outcome.attack_roll)
+    if not outcome.hit:
+        result.beats.append(f"{attacker} attacks {target.name} with {weapon.name} "
+                            f"({outcome.attack_roll.total} vs AC {outcome.attack_roll.dc}) and misses.")
+        return
+    if outcome.damage_roll is not None:
+        result.dice_rolls.append(outcome.damage_roll)
+    result.state_changes += rules.apply_damage(target, outcome.damage, critical=outcome.critical)
+    crit = "a critical hit" if outcome.critical else "a hit"
+    result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {outcome.damage} "
+                        f"{weapon.damage_type} damage.")
+    down = target.defeated if isinstance(target, Combatant) else target.dead
+    if down:
+        place = ctx.world.game_state.party_location
+        result.beats.append(f"{target.name} is slain by {attacker}.")
+        result.facts.append(FactInput(text=f"{target.name} was slain by {attacker} at {place}.",
+                                      category=FactCategory.EVENT, subject=target.name))
+    elif isinstance(target, Character) and target.hp.current == 0:
+        result.beats.append(f"{target.name} falls unconscious and is dying.")
+
+
+def _check_victory(ctx: AgentContext, result: AgentResult) -> bool:
+    world = ctx.world
+    if _standing_foes(world):
+        return False
+    defeated = {c.monster for c in world.game_state.combat.order if c.kind == "monster"}  # type: ignore[union-attr]
+    result.state_changes += rules.end_combat(world)
+    here = world.location(world.game_state.party_location)
+    if here is not None and here.encounter:
+        before = list(here.encounter)
+        here.encounter = [m for m in here.encounter if m not in defeated]
+        result.state_changes.append(StateChange(
+            target=here.name, kind="encounter", before=before, after=list(here.encounter),
+            description=f"The foes at {here.name} are dealt with."))
+    result.beats.append("The last enemy falls. The fight is over.")
+    result.follow_up_options += ["Search the bodies", "Take a short rest", "Look around"]
+    return True
+
+
+def _advance(world: Campaign, result: AgentResult) -> bool:
+    try:
+        result.state_changes += rules.next_turn(world)
+        return True
+    except EngineError as exc:
+        result.warnings.append(str(exc))
+        return False
+
+
+def _run_others(ctx: AgentContext, result: AgentResult) -> None:
+    """Monsters act, dying characters roll death saves, until a character who can act is up."""
+    world = ctx.world
+    combat = world.game_state.combat
+    for _ in range(4 * len(combat.order) + 4 if combat else 0):
+        combat = world.game_state.combat
+        if combat is None or not combat.active:
+            return
+        if not any(not c.dead and c.hp.current > 0 for c in world.characters):
+            result.beats.append("The whole party is down.")
+            return
+        current = combat.current
+        if current is None:
+            return
+        if current.kind == "character":
+            pc = world.character(current.name)
+            if pc is not None and not pc.dead and pc.hp.current > 0:
+                current.dodging = False
+                return
+            if pc is not None and not pc.dead and not pc.stable:
+                roll, changes = rules.death_save(ctx.roller, pc)
+                result.dice_rolls.append(roll)
+                result.state_changes += changes
+                result.beats.append(f"{pc.name} makes a death saving throw: {roll.total}.")
+                if pc.hp.current > 0:
+                    current.dodging = False
+                    return
+        elif not current.defeated:
+            current.dodging = False
+            _monster_turn(ctx, current, result)
+            if _check_victory(ctx, result):
+                return
+        if not _advance(world, result):
+            return
+
+
+def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) -> None:
+    world = ctx.world
+    block = world.monster(monster.monster or monster.name)
+    targets = [c for c in world.characters if not c.dead and c.hp.current > 0]
+    if block is None or not block.attacks or not targets:
+        result.beats.append(f"{monster.name} hesitates.")
+        return
+    if len(targets) > 1:
+        pick = ctx.roller.roll(f"1d{len(targets)}", purpose=f"{monster.name} picks a target", roller=monster.name)
+        result.dice_rolls.append(pick)
+        target = targets[pick.total - 1]
+    else:
+        target = targets[0]
+    combatant = _combatant(world.game_state.combat, target.name)  # type: ignore[arg-type]
+    dodging = combatant.dodging if combatant is not None else False
+    weapon = block.attacks[0]
+    adv = _advantage(monster.conditions, target.conditions, dodging, set())
+    outcome = rules.attack(ctx.roller, monster.name, weapon, target.ac, advantage=adv)
+    _resolve_hit(ctx, result, monster.name, target, weapon, outcome)
+
+
+def _follow_ups(world: Campaign, result: AgentResult) -> None:
+    foes = _standing_foes(world)
+    if foes:
+        result.follow_up_options += [f"Attack {foes[0].name}", "Dodge", "Drink a healing potion"]
