@@ -127,7 +127,7 @@ class Orchestrator:
         plan = self._plan(intent)
         original = inp.world.model_dump(mode="json")
         warnings: list[str] = []
-        outcomes = await asyncio.gather(*(self._run(name, action_type, inp) for name, action_type in plan))
+        outcomes = await asyncio.gather(*(self._run(name, action_type, inp, original) for name, action_type in plan))
         finished: list[tuple[AgentResult, Campaign]] = []
         for outcome in outcomes:
             if isinstance(outcome, str):
@@ -164,8 +164,8 @@ class Orchestrator:
             plan.setdefault(AGENT_FOR.get(action_type, "exploration"), action_type)
         return list(plan.items())
 
-    async def _run(self, name: str, action_type: ActionType,
-                   inp: ActionInput) -> tuple[AgentResult, Campaign] | str:
+    async def _run(self, name: str, action_type: ActionType, inp: ActionInput,
+                   original: dict[str, Any]) -> tuple[AgentResult, Campaign] | str:
         """The agent's result and its world, or the warning that explains why there is none."""
         agent = self.agents.get(name)
         if agent is None:
@@ -173,7 +173,8 @@ class Orchestrator:
         ctx = AgentContext(action=inp.action, normalized=" ".join(inp.action.split()).lower(),
                            action_type=action_type,
                            actor=inp.actor, extra_context=inp.extra_context,
-                           world=inp.world.model_copy(deep=True), roller=inp.roller, turn=inp.turn,
+                           # Validating the dump is a fresh deep copy, several times faster than deepcopy.
+                           world=Campaign.model_validate(original), roller=inp.roller, turn=inp.turn,
                            recent_history=inp.recent_history, relevant_facts=inp.relevant_facts)
         try:
             result = await asyncio.wait_for(agent.handle(ctx), self.agent_timeout)

@@ -21,9 +21,12 @@ def diff(before: Any, after: Any, path: tuple[str | int, ...] = ()) -> list[Patc
     added or removed one element at a time. Anything else that differs is a whole-value "set".
     """
     if isinstance(before, dict) and isinstance(after, dict):
-        return _diff_dict(before, after, path)
+        # C-speed equality first: most of a world is unchanged by one action, so only the
+        # branches that differ are walked. (Documents come from one schema, so a field never
+        # flips between bool and int, which == would not see.)
+        return [] if before == after else _diff_dict(before, after, path)
     if isinstance(before, list) and isinstance(after, list):
-        return _diff_list(before, after, path)
+        return [] if before == after else _diff_list(before, after, path)
     if _same(before, after):
         return []
     return [PatchOp(path=list(path), op="set", before=copy.deepcopy(before), after=copy.deepcopy(after))]
