@@ -11,30 +11,23 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine import dm_ops, reports
+from engine import reports
 from engine.agents.archivist import Archivist
 from engine.context import ContextManager
-from engine.dice import DiceRoller, roll_unseeded, validate_notation
 from engine.errors import (
-    EngineError,
     InvalidInputError,
     SessionLockedError,
     SessionNotActiveError,
 )
 from engine.facts import FactTracker
-from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
-from engine.models.facts import FactCategory, FactInput, FactQueryResult
+from engine.models.facts import FactQueryResult
 from engine.models.session import (
     CampaignInfo,
-    ChangeResult,
     ContextState,
     DeleteSessionResult,
     EndSessionResult,
-    LearningsResult,
     LoadSessionResult,
-    RecordFactResult,
     RngState,
-    RollResult,
     SessionIndex,
     SessionInfo,
     SessionMetadata,
@@ -42,28 +35,28 @@ from engine.models.session import (
     SessionState,
     SessionStateView,
     SessionStatus,
-    SessionSummary,
     StartSessionResult,
-    UndoResult,
 )
 from engine.narration import Narrator, make_narrator
 from engine.orchestrator import Orchestrator
 from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
 from engine.persistence.lock import SessionLock
 from engine.persistence.paths import DataLayout, default_data_dir, validate_name
+from engine.persistence.session_store import SessionStore
 from engine.session_catalog import SessionCatalog, SessionRef
+from engine.session_play import PlayOperations, parse_category
 from engine.session_runtime import OpenSession, known_entities
-from engine.turns import play_turn, record_facts, undo_facts
 from engine.views import DETAIL_LEVELS, build_state_view, session_info
 
 Clock = Callable[[], datetime]
+SUMMARY_WINDOW = 1000
 
 
 def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager:
+class SessionManager(PlayOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
@@ -190,7 +183,8 @@ class SessionManager:
         meta.end_reason = "paused by DM" if mode == "pause" else "ended by DM"
         if notes is not None:
             meta.save_notes = notes.strip()[:4000] or None
-        summary = self.archivist.session_summary(s.history, s.state.world, meta.save_notes)
+        # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
+        summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
         meta.summary = summary
         s.touch(now)
         s.saving = True
@@ -248,9 +242,13 @@ class SessionManager:
                 s.meta.end_reason = None
                 s.touch(self.clock())
                 store = self.catalog.store(ref.slug)
-                s.checkpoint()
-                store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context)
-                s.journal.reset()
+                if recovered or restored:
+                    # Fold what was recovered into the five files, so the journal starts clean.
+                    s.checkpoint()
+                    store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context)
+                    s.journal.reset()
+                else:
+                    store.write_meta(s.meta)
                 self._record_in_index(store, s.meta, self.clock())
             recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
             return LoadSessionResult(
@@ -337,7 +335,7 @@ class SessionManager:
                           limit: int = 10) -> FactQueryResult:
         if not 1 <= limit <= 200:
             raise InvalidInputError("limit must be between 1 and 200.")
-        cat = _category(category)
+        cat = parse_category(category)
         ref = self._resolve(session)
         s = self._open.get(ref.session_id)
         if s is not None:
@@ -366,110 +364,6 @@ class SessionManager:
         target.write_text(text, encoding="utf-8")
         return target
 
-    # ---- play ----
-
-    async def player_action(self, session: str, action: str, character_name: str | None = None,
-                            context: str | None = None) -> ActionResponse:
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            response = await play_turn(s, self.orchestrator, self.context_manager, self.archivist, action,
-                                       character_name, context, self.clock())
-            s.touch(self.clock())
-            return response
-
-    async def roll(self, notation: str, session: str | None = None, purpose: str | None = None) -> RollResult:
-        validate_notation(notation)
-        if session is None:
-            return RollResult(roll=roll_unseeded(notation, purpose=purpose))
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            state = s.working_state()
-            roll = DiceRoller(state.rng).roll(notation, purpose=purpose, roller="DM")
-            entry = self._entry(s, EntryKind.DM_ROLL, f"/roll {notation}" + (f" ({purpose})" if purpose else ""))
-            entry.dice_rolls = [roll]
-            s.commit(state, entry)
-            return RollResult(roll=roll, turn_number=entry.turn)
-
-    async def apply_change(self, session: str, kind: str, target: str | None = None, value: object = None,
-                           rounds: int | None = None) -> ChangeResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            state = s.working_state()
-            changes = dm_ops.apply_change(state.world, kind, target, value, rounds)
-            entry = self._entry(s, EntryKind.DM_CHANGE, f"{kind} {target or ''} {value if value is not None else ''}".strip())
-            entry.state_changes = changes
-            entry.actor = target if kind in ("hp", "temp_hp", "condition_add", "condition_remove") else None
-            s.commit(state, entry)
-            return ChangeResult(turn_number=entry.turn, state_changes=changes,
-                                message="; ".join(c.description for c in changes) or "Nothing changed.")
-
-    async def rest(self, session: str, kind: str) -> ChangeResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            state = s.working_state()
-            rolls, changes = dm_ops.party_rest(state.world, DiceRoller(state.rng), kind)
-            entry = self._entry(s, EntryKind.DM_REST, f"/rest {kind}")
-            entry.dice_rolls, entry.state_changes = rolls, changes
-            s.commit(state, entry)
-            return ChangeResult(turn_number=entry.turn, state_changes=changes,
-                                message=f"The party takes a {kind} rest.")
-
-    async def record_fact(self, session: str, text: str, category: str | None = None,
-                          subject: str | None = None) -> RecordFactResult:
-        fact = FactInput(text=_text(text), category=_category(category) or FactCategory.WORLD, subject=subject)
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            entry = self._entry(s, EntryKind.DM_FACT, f"/fact {fact.text}")
-            [result] = record_facts(s, [fact], entry)
-            if not entry.facts_added:
-                return RecordFactResult(turn_number=None, result=result)
-            self._commit_facts(s, entry)
-            return RecordFactResult(turn_number=entry.turn, result=result)
-
-    def _commit_facts(self, s: OpenSession, entry: HistoryEntry) -> None:
-        try:
-            s.commit(s.working_state(), entry)
-        except BaseException:
-            undo_facts(s, entry)
-            raise
-
-    async def store_session_with_learnings(self, session: str, summary: SessionSummary,
-                                           facts: list[FactInput] | None = None) -> LearningsResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            session_result: dict = {"status": "saved", "session_id": s.session_id}
-            try:
-                s.meta.summary = summary
-                self.catalog.store(s.slug).write_meta(s.meta)
-            except EngineError as exc:
-                session_result = {"status": "failed", "session_id": s.session_id, "error": str(exc)}
-            entry = self._entry(s, EntryKind.DM_FACT, f"store_session_with_learnings ({len(facts or [])} facts)")
-            results = record_facts(s, facts or [], entry)
-            if entry.facts_added:
-                self._commit_facts(s, entry)
-            failed = session_result["status"] == "failed" or any(r.status == "failed" for r in results)
-            return LearningsResult(session=session_result, facts=results, overall="partial" if failed else "saved")
-
-    async def undo_last(self, session: str) -> UndoResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
-            entry = s.undo()
-            s.touch(self.clock())
-            return UndoResult(undone_turn=entry.turn, undone_action=entry.action,
-                              reverted_changes=entry.state_changes,
-                              message=f"Undid turn {entry.turn}: {entry.action}")
-
-    async def select_character(self, session: str, name: str | None) -> str | None:
-        """The DM's current selection: who acts when an action names nobody."""
-        s = self._active(session)
-        if name is None:
-            s.state.selected_character = None
-            return None
-        char = dm_ops.find_target(s.state.world, name)
-        s.state.selected_character = char.name
-        s.state_doc["selected_character"] = char.name
-        return char.name
-
     async def close(self) -> None:
         """Pause every session this manager holds open (used at shutdown)."""
         for sid in list(self._open):
@@ -477,8 +371,8 @@ class SessionManager:
 
     # ---- helpers ----
 
-    def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry:
-        return HistoryEntry(turn=s.next_turn, timestamp=self.clock(), kind=kind, action=action)
+    def _store(self, slug: str) -> SessionStore:
+        return self.catalog.store(slug)
 
     def _open_refs(self) -> list[SessionRef]:
         return [SessionRef(s.slug, s.session_id, s.meta.name) for s in self._open.values()]
@@ -518,21 +412,3 @@ class SessionManager:
 def _calm(state: SessionState):
     """The world committed at end carries no half-finished fight."""
     return state.world.game_state.model_copy(update={"combat": None})
-
-
-def _category(category: str | None) -> FactCategory | None:
-    if category is None or category == "":
-        return None
-    try:
-        return FactCategory(category)
-    except ValueError:
-        raise InvalidInputError(
-            f"Unknown fact category '{category}'. Use one of: {', '.join(c.value for c in FactCategory)}.") from None
-
-
-def _text(text: str) -> str:
-    if not isinstance(text, str) or not text.strip():
-        raise InvalidInputError("The fact text is empty.")
-    if len(text) > 2000:
-        raise InvalidInputError("The fact text is too long (at most 2000 characters).")
-    return text.strip()
