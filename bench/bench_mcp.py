@@ -1,0 +1,94 @@
+"""MCP round trips over stdio against a real server subprocess: get_session_state(minimal) and player_action.
+
+Each figure is a full client -> server -> client round trip through the SDK's stdio transport, after a
+warm-up. Prints a table and writes bench/results/mcp.json. Targets: median <= 5 ms (state) and <= 20 ms
+(action). Run: .venv/bin/python bench/bench_mcp.py [--state N] [--actions N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = Path(__file__).resolve().parent / "results"
+TARGETS_MS = {"get_session_state_minimal": 5.0, "player_action": 20.0}
+ACTIONS = ["I search the room for hidden doors", "We walk to the docks", "I ask the innkeeper about the lantern",
+           "I try to climb the wall", "I listen at the door", "I look around the harbour"]
+WARMUP = 20
+
+
+def pct(samples: list[float], p: float) -> float:
+    s = sorted(samples)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+async def timed(client: Client, tool: str, args: dict[str, Any]) -> float:
+    t = time.perf_counter()
+    result = await client.call_tool(tool, args)
+    elapsed = (time.perf_counter() - t) * 1000
+    if result.is_error:
+        raise RuntimeError(f"{tool} failed: {result.content}")
+    return elapsed
+
+
+async def run(state_n: int, action_n: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {"PYTHONPATH": str(ROOT), "GM_NARRATOR": "offline", "GM_CONSOLE_CONFIG": str(Path(tmp) / "none.toml")}
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "gm_console.cli", "mcp", "--data-dir", str(Path(tmp) / "data")],
+            env=env, cwd=ROOT)
+        with open(os.devnull, "w") as errlog:
+            async with Client(stdio_client(params, errlog=errlog)) as client:
+                listed = await client.call_tool("list_campaigns", {})
+                campaign = listed.structured_content["campaigns"][0]["name"]
+                started = await client.call_tool("start_claudmaster_session",
+                                                 {"campaign_name": campaign, "session_name": "bench", "seed": 1})
+                sid = started.structured_content["session_id"]
+                state_args = {"session_id": sid, "detail_level": "minimal", "include_history": False}
+                for i in range(WARMUP):
+                    await timed(client, "get_session_state", state_args)
+                    await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
+                state = [await timed(client, "get_session_state", state_args) for _ in range(state_n)]
+                actions = [await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
+                           for i in range(action_n)]
+                await client.call_tool("end_session", {"session_id": sid, "mode": "end"})
+                protocol = client.protocol_version
+    out: dict[str, Any] = {"transport": "stdio", "protocol_version": protocol, "warmup": WARMUP}
+    for name, samples in (("get_session_state_minimal", state), ("player_action", actions)):
+        median = statistics.median(samples)
+        out[name] = {"iterations": len(samples), "median_ms": round(median, 3), "p99_ms": round(pct(samples, 99), 3),
+                     "target_median_ms": TARGETS_MS[name], "meets_target": median <= TARGETS_MS[name]}
+    return out
+
+
+def print_table(r: dict[str, Any]) -> None:
+    print(f"MCP over {r['transport']} (protocol {r['protocol_version']}), after {r['warmup']} warm-up calls each")
+    print(f"{'tool':<28}{'n':>6}{'median ms':>12}{'p99 ms':>10}{'target':>9}  ok")
+    for name in TARGETS_MS:
+        row = r[name]
+        print(f"{name:<28}{row['iterations']:>6}{row['median_ms']:>12.2f}{row['p99_ms']:>10.2f}"
+              f"{row['target_median_ms']:>9.1f}  {'yes' if row['meets_target'] else 'NO'}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--state", type=int, default=200, help="get_session_state iterations (default 200)")
+    parser.add_argument("--actions", type=int, default=100, help="player_action iterations (default 100)")
+    a = parser.parse_args()
+    result = anyio.run(run, a.state, a.actions)
+    print_table(result)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "mcp.json").write_text(json.dumps(result, indent=2))
+    print(f"wrote {RESULTS / 'mcp.json'}")

@@ -1,0 +1,36 @@
+"""Fixtures for the MCP server tests: a fresh data dir, SessionManager and server per test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+async def manager(data_dir: Path) -> AsyncIterator[Any]:
+    from engine.sessions import SessionManager
+
+    m = SessionManager(data_dir)
+    yield m
+    # Pauses what a test left open, which also releases the session locks.
+    await m.close()
+
+
+@pytest.fixture
+def server(manager: Any) -> Any:
+    from engine.mcp_server import build_server
+
+    return build_server(manager)
