@@ -8,7 +8,6 @@ stand; only when every chosen agent fails is the action refused. The input world
 from __future__ import annotations
 
 import asyncio
-import copy
 import re
 from typing import Any
 
@@ -137,7 +136,8 @@ class Orchestrator:
         if not finished:
             raise AgentFailureError("Every agent handling this action failed, so nothing happened: "
                                     + "; ".join(warnings) + ". Try rephrasing the action.")
-        merged = self._merge(original, finished, warnings)
+        # A fresh dump is an independent copy of `original`, far cheaper than deepcopy.
+        merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
         world = Campaign.model_validate(merged)
         results = [r for r, _ in finished]
         res = Resolution(intent=intent, action_type=intent.action_type, world=world,
@@ -184,10 +184,10 @@ class Orchestrator:
             return f"{name} agent failed ({type(exc).__name__}: {exc}); its part of the action was skipped"
         return result, ctx.world
 
-    def _merge(self, original: dict[str, Any], finished: list[tuple[AgentResult, Campaign]],
+    def _merge(self, original: dict[str, Any], merged: dict[str, Any], finished: list[tuple[AgentResult, Campaign]],
                warnings: list[str]) -> dict[str, Any]:
-        """Each agent's patch onto one document, in agent order; a path already changed keeps the first."""
-        merged = copy.deepcopy(original)
+        """Each agent's patch onto `merged` (a copy of `original`), in agent order; a path already
+        changed keeps the first."""
         claimed: list[tuple[str | int, ...]] = []
         for result, world in finished:
             ops = diff(original, world.model_dump(mode="json"))

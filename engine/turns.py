@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from datetime import datetime
 
 from engine.agents.archivist import Archivist
@@ -18,6 +19,7 @@ RECENT_FOR_AGENTS = 8
 # Older history is folded into the rolling summary in batches, so the archivist's cost is amortized.
 SUMMARY_BATCH = 20
 RECENT_FOR_CONTEXT = 30
+MAX_SUMMARY_BATCH = 200
 
 
 def history_line(e: HistoryEntry) -> str:
@@ -57,9 +59,12 @@ def undo_facts(s: OpenSession, entry: HistoryEntry) -> None:
 def refresh_rolling_summary(s: OpenSession, archivist: Archivist) -> None:
     ctx = s.context
     older = len(s.history) - RECENT_FOR_CONTEXT
-    if older - ctx.summarized_through_turn < SUMMARY_BATCH:
+    if older <= 0 or s.history[older - 1].turn - ctx.summarized_through_turn < SUMMARY_BATCH:
         return
-    batch = [e for e in s.history[:older] if e.turn > ctx.summarized_through_turn]
+    # History is ordered by turn, so the unsummarized stretch is found by bisection, not a scan;
+    # a long backlog (history written by DM commands only) is capped: the summary is bounded anyway.
+    start = bisect.bisect_right(s.history, ctx.summarized_through_turn, hi=older, key=lambda e: e.turn)
+    batch = s.history[max(start, older - MAX_SUMMARY_BATCH):older]
     if batch:
         ctx.rolling_summary = archivist.rolling_summary(batch, ctx.rolling_summary)
         ctx.summarized_through_turn = batch[-1].turn
