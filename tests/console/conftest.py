@@ -1,0 +1,101 @@
+"""Console test fixtures: a fixed clock, fixed ids, a fixed data dir for snapshots, quiet widgets."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Input
+
+import engine.sessions
+from engine.sessions import SessionManager
+from gm_console.app import GMConsoleApp, create_app
+
+FIXED_NOW = datetime(2026, 1, 1, tzinfo=UTC)
+CAMPAIGN = "dark-lantern"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(autouse=True)
+def _deterministic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshot hygiene: no env theme/colour overrides, no button flash, predictable session ids."""
+    for name in ("NO_COLOR", "TEXTUAL_THEME", "GM_CONSOLE_DATA_DIR", "TEXTUAL_ANIMATIONS"):
+        monkeypatch.delenv(name, raising=False)
+    original = Button.__init__
+
+    def quiet_init(self: Button, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)
+        self.active_effect_duration = 0
+
+    monkeypatch.setattr(Button, "__init__", quiet_init)
+    counter = itertools.count(1)
+    fake_uuid = type("FakeUUID", (), {"uuid4": staticmethod(lambda: uuid.UUID(int=next(counter)))})
+    monkeypatch.setattr(engine.sessions, "uuid", fake_uuid)
+
+
+@pytest.fixture
+def data_dir() -> Iterator[Path]:
+    """A fixed path, so file paths shown on screen are the same in every snapshot run."""
+    path = Path(tempfile.gettempdir()) / "gm-console-tests" / "data"
+    shutil.rmtree(path, ignore_errors=True)
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def mgr(data_dir: Path) -> Iterator[SessionManager]:
+    manager = SessionManager(data_dir, clock=lambda: FIXED_NOW)
+    yield manager
+    # Drop methods a test patched on the instance, then pause whatever the test left open (which also
+    # releases the session lock files).
+    for name in [k for k, v in vars(manager).items() if callable(v) and hasattr(SessionManager, k)]:
+        delattr(manager, name)
+    # Whatever a test left open is paused, which also releases the session lock files.
+    asyncio.run(manager.close())
+
+
+def run(coro):  # noqa: ANN001, ANN201 - tiny sync bridge for setting up sessions outside the app
+    return asyncio.run(coro)
+
+
+@pytest.fixture
+def session_id(mgr: SessionManager) -> str:
+    """An active session on the sample campaign, seed 7."""
+    return run(mgr.start_session(CAMPAIGN, "table-one", seed=7)).session_id
+
+
+@pytest.fixture
+def app(mgr: SessionManager, session_id: str) -> GMConsoleApp:
+    return create_app(mgr, session=session_id)
+
+
+async def settle(pilot: Pilot, app: GMConsoleApp) -> None:
+    """Wait until every engine worker (and any worker its messages start) has finished."""
+    for _ in range(10):
+        await pilot.pause()
+        running = [w for w in app.workers if w.is_running]
+        if not running:
+            await pilot.pause()
+            return
+        await app.workers.wait_for_complete()
+
+
+async def send(pilot: Pilot, app: GMConsoleApp, text: str) -> None:
+    """Type a line into the action input and press Enter."""
+    field = app.main.query_one("#action", Input)
+    field.focus()
+    field.value = text
+    await pilot.press("enter")
+    await settle(pilot, app)

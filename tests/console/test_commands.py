@@ -1,0 +1,67 @@
+"""Slash-command parsing: pure functions, no app."""
+
+from __future__ import annotations
+
+import pytest
+
+from gm_console.commands import (
+    ChangeCommand,
+    CommandError,
+    FactCommand,
+    HelpCommand,
+    PlayerAction,
+    RestCommand,
+    RollCommand,
+    UndoCommand,
+    parse_input,
+)
+
+
+def test_plain_text_is_a_player_action() -> None:
+    assert parse_input("  I search the chest ") == PlayerAction("I search the chest")
+
+
+def test_roll_with_and_without_purpose() -> None:
+    assert parse_input("/roll 2d20kh1+5") == RollCommand("2d20kh1+5", None)
+    assert parse_input("/roll 1d20+3 stealth check") == RollCommand("1d20+3", "stealth check")
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("/hp Bram -7", ChangeCommand("hp", "Bram", "-7")),
+    ("/hp Bram +4", ChangeCommand("hp", "Bram", "+4")),
+    ("/hp Old Tom -2", ChangeCommand("hp", "Old Tom", "-2")),
+    ("/cond Wren poisoned", ChangeCommand("condition_add", "Wren", "poisoned")),
+    ("/cond Wren -Poisoned", ChangeCommand("condition_remove", "Wren", "poisoned")),
+])
+def test_changes(line: str, expected: ChangeCommand) -> None:
+    assert parse_input(line) == expected
+
+
+def test_change_labels_read_like_the_command() -> None:
+    assert parse_input("/hp Bram -7").label == "/hp Bram -7"
+    assert parse_input("/cond Bram -poisoned").label == "/cond Bram -poisoned"
+
+
+def test_other_commands() -> None:
+    assert parse_input("/fact The innkeeper owes Bram 5 gp") == FactCommand("The innkeeper owes Bram 5 gp")
+    assert parse_input("/undo") == UndoCommand()
+    assert parse_input("/rest LONG") == RestCommand("long")
+    assert parse_input("/help") == HelpCommand()
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    ("", "Type what a character does"),
+    ("/dance", "Unknown command '/dance'"),
+    ("/roll", "Usage: /roll"),
+    ("/hp Bram", "Usage: /hp"),
+    ("/hp Bram 7", "not an HP change"),
+    ("/hp Bram -x", "not an HP change"),
+    ("/cond Bram", "Usage: /cond"),
+    ("/cond Bram -", "Name the condition"),
+    ("/fact", "Usage: /fact"),
+    ("/undo 3", "takes no arguments"),
+    ("/rest nap", "/rest short or /rest long"),
+])
+def test_bad_input_says_what_to_type(line: str, hint: str) -> None:
+    with pytest.raises(CommandError, match=hint):
+        parse_input(line)
