@@ -46,8 +46,9 @@ def _changes(changes: list[StateChange]) -> list[str]:
     return [c.description or f"{c.target}: {c.kind} {c.before} → {c.after}" for c in changes]
 
 
-def _npc(responses: list[NPCResponse]) -> list[tuple[str, str]]:
-    return [(r.npc, r.text) for r in responses]
+def _npc(responses: list[NPCResponse], narrative: str) -> list[tuple[str, str]]:
+    # Narrators usually quote the NPC already; repeating the line under the prose reads as an echo.
+    return [(r.npc, r.text) for r in responses if r.text not in narrative]
 
 
 def entry_from_response(action: str, response: ActionResponse) -> NarrativeEntry:
@@ -56,7 +57,7 @@ def entry_from_response(action: str, response: ActionResponse) -> NarrativeEntry
         kind="turn", turn=response.turn_number, text=response.narrative,
         title=f"Turn {response.turn_number} · {who} · {response.action_type}: {action}",
         rolls=list(response.dice_rolls), changes=_changes(response.state_changes),
-        npc_lines=_npc(response.npc_responses), warnings=list(response.warnings))
+        npc_lines=_npc(response.npc_responses, response.narrative), warnings=list(response.warnings))
 
 
 def entry_from_history(entry: HistoryEntry) -> NarrativeEntry:
@@ -66,7 +67,7 @@ def entry_from_history(entry: HistoryEntry) -> NarrativeEntry:
             kind="turn", turn=entry.turn, text=entry.narrative,
             title=f"Turn {entry.turn} · {who} · {entry.action_type or 'action'}: {entry.action}",
             rolls=list(entry.dice_rolls), changes=_changes(entry.state_changes),
-            npc_lines=_npc(entry.npc_responses), warnings=list(entry.warnings))
+            npc_lines=_npc(entry.npc_responses, entry.narrative), warnings=list(entry.warnings))
     return dm_entry(entry.turn, _dm_command(entry), entry.dice_rolls, _changes(entry.state_changes))
 
 
