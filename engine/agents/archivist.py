@@ -236,7 +236,8 @@ class Archivist:
             about = f" {place.description.strip()}" if place and place.description.strip() else ""
             return (f"**{session_name}**\n\nThe adventure is about to begin at **{location}**.{about}\n\n"
                     f"Gathered here: {party}.")
-        notes = [n for e in entries for n in entry_notes(e)]
+        # The recap tells the recent stretch; older turns are in the rolling summary.
+        notes = [n for e in entries[-_RECAP_WINDOW:] for n in entry_notes(e)]
         key = [i for i, n in enumerate(notes) if n.weight >= 2]
         if len(key) < 3:  # a quiet session: add its latest routine moments
             key = sorted(key + [i for i, n in enumerate(notes) if n.weight < 2][-(4 - len(key)):])
@@ -244,10 +245,19 @@ class Archivist:
             key = sorted(sorted(key, key=lambda i: (-notes[i].weight, -i))[:_RECAP_EVENTS])
         events = " ".join(_cap(notes[i].text) + "." for i in key) or "The party pressed on."
         now = [f"{_cap(party)} now {'stands' if len(world.characters) == 1 else 'stand'} at **{location}**."]
+        for quest in (q for q in world.quests if q.status == QuestStatus.ACTIVE):
+            todo = [o.text[:1].lower() + o.text[1:] for o in quest.objectives if not o.done]
+            if todo:
+                listed = todo[0] if len(todo) == 1 else ", ".join(todo[:-1]) + " and " + todo[-1]
+                now.append(f"'{quest.name}' still needs the party to {listed}.")
         open_items = summary.open_items if summary else self._open_items(world)
-        if open_items:
-            now.append("Still unresolved: " + "; ".join(open_items[:4]) + ".")
+        others = [i for i in open_items if not i.startswith("Quest '")]
+        if others:
+            now.append("Still unresolved: " + "; ".join(others[:3]) + ".")
         return f"**Previously on {session_name}...**\n\n{events}\n\n{' '.join(now)}"
+
+
+_RECAP_WINDOW = 1000
 
 
 def _cap(text: str) -> str:

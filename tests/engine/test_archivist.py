@@ -131,6 +131,8 @@ def test_recap_mentions_key_events_and_where_things_stand(world, history):
     for key in ("Sister Ilsa", "Old Mill", "Cragmaw Cave", "Bron went down", "Goblin Boss"):
         assert key in recap
     assert len(recap.split("\n\n")) <= 4
+    # Open objectives are told per quest, not as one "Quest 'X': ..." item each.
+    assert "'Find Gundren' still needs the party to" in recap and "Ask around" not in recap
 
 
 def test_recap_of_an_empty_history_announces_the_start(world):
