@@ -30,6 +30,8 @@ class SessionCatalog:
         self.layout = layout
         self.campaigns = campaigns
         self.problems: list[str] = []
+        # Sessions whose session_meta.json came back from its backup, to report at the next load.
+        self.restored_meta: set[str] = set()
 
     def store(self, slug: str) -> SessionStore:
         return SessionStore(self.layout, slug)
@@ -39,9 +41,11 @@ class SessionCatalog:
         found: list[tuple[str, SessionMetadata]] = []
         self.problems = []
         for s in slugs:
-            metas, problems = self.store(s).list_metas()
+            store = self.store(s)
+            metas, problems = store.list_metas()
             found += [(s, m) for m in metas]
             self.problems += problems
+            self.restored_meta |= store.restored_meta
         return found
 
     def resolve(self, ref: str, slug: str | None = None, open_refs: list[SessionRef] = ()) -> SessionRef:

@@ -274,7 +274,11 @@ class SessionManager(PlayOperations):
         s.meta.narrator = self.narrator.name
         s.state.narrator = self.narrator.name
         self._open[ref.session_id] = s
-        return s, recovered, loaded.restored_backups
+        restored = list(loaded.restored_backups)
+        if ref.session_id in self.catalog.restored_meta:
+            self.catalog.restored_meta.discard(ref.session_id)
+            restored.insert(0, "session_meta.json")
+        return s, recovered, restored
 
     async def list_sessions(self, campaign: str, status: str | None = None) -> list[SessionInfo]:
         slug = self.campaigns.resolve(campaign)

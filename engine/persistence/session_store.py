@@ -65,6 +65,8 @@ class SessionStore:
         self.layout = layout
         self.slug = campaign_slug
         self.sessions_dir = layout.sessions_dir(campaign_slug)  # validates the slug
+        # Session id -> session_meta.json restored from its backup while listing or resolving.
+        self.restored_meta: set[str] = set()
 
     def session_dir(self, session_id: str) -> Path:
         return self.layout.session_dir(self.slug, session_id)
@@ -116,7 +118,9 @@ class SessionStore:
         return folder
 
     def read_meta(self, session_id: str) -> SessionMetadata:
-        meta, _ = read_model(self._existing_dir(session_id) / SESSION_META, SessionMetadata)
+        meta, restored = read_model(self._existing_dir(session_id) / SESSION_META, SessionMetadata)
+        if restored:
+            self.restored_meta.add(session_id)
         return meta
 
     def session_ids(self) -> list[str]:

@@ -248,3 +248,38 @@ async def test_round_trip_exact_with_1000_entries_and_facts(manager, campaign):
     assert reloaded.state == live_state
     assert reloaded.history == live_history
     assert sorted(reloaded.facts.all(), key=lambda f: f.id) == sorted(live_facts, key=lambda f: f.id)
+
+
+@pytest.mark.parametrize("name", SESSION_FILES)
+async def test_corrupt_session_file_is_restored_from_backup(manager, campaign, name):
+    s = await manager.start_session(campaign, name="fragile", seed=6)
+    await manager.apply_change("fragile", "hp", "Idris", -2)
+    await manager.end_session("fragile")
+    await manager.load_session("fragile")
+    await manager.apply_change("fragile", "hp", "Idris", -1)
+    await manager.end_session("fragile")  # second save: every file now has a good .backup
+    other = await manager.start_session(campaign, name="sturdy", seed=1)
+    await manager.end_session(other.session_id)
+    folder = session_dir(manager, manager.campaigns.resolve(campaign), s.session_id)
+    (folder / name).write_bytes(b'{"schema_version": 1, "trunc')
+    loaded = await manager.load_session("fragile")
+    assert name in loaded.restored_backups
+    assert json.loads((folder / name).read_text())["schema_version"] == 1
+    await manager.end_session("fragile")
+    assert {i.name for i in await manager.list_sessions(campaign)} == {"fragile", "sturdy"}
+    await manager.load_session("sturdy")
+
+
+async def test_corrupt_file_without_backup_names_the_file(manager, campaign):
+    from engine.errors import CorruptFileError
+
+    s = await manager.start_session(campaign, name="brittle", seed=6)
+    await manager.end_session("brittle")
+    folder = session_dir(manager, manager.campaigns.resolve(campaign), s.session_id)
+    for backup in folder.glob("*.backup"):
+        backup.unlink()
+    (folder / "action_history.json").write_bytes(b"garbage \x00\x01")
+    with pytest.raises(CorruptFileError, match="action_history.json"):
+        await manager.load_session("brittle")
+    # The failed load leaves nothing held: the lock is free and the other files untouched.
+    assert json.loads((folder / "state_snapshot.json").read_text())["schema_version"] == 1
