@@ -1,10 +1,23 @@
 """pydantic v2 models, one per concept."""
 
 from engine.models.actions import (
-    ActionResponse, ActionType, DiceRoll, EntryKind, HistoryEntry, NPCResponse, PatchOp, StateChange,
+    ActionResponse,
+    ActionType,
+    DiceRoll,
+    EntryKind,
+    HistoryEntry,
+    NPCResponse,
+    PatchOp,
+    StateChange,
 )
 from engine.models.facts import (
-    DedupOutcome, Fact, FactCategory, FactInput, FactQueryResult, FactRecordResult, FactStatus,
+    DedupOutcome,
+    Fact,
+    FactCategory,
+    FactInput,
+    FactQueryResult,
+    FactRecordResult,
+    FactStatus,
 )
 from engine.models.session import *  # noqa: F403
 from engine.models.session import SCHEMA_VERSION

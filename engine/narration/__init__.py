@@ -10,7 +10,6 @@ from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
 
 
-
 def _llm(provider: str) -> Callable[..., Narrator]:
     def build(**settings: Any) -> Narrator:
         # Imported late: the provider SDKs are an optional extra and must not load for offline play.

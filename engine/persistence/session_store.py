@@ -20,7 +20,11 @@ from engine.models.actions import HistoryEntry
 from engine.models.facts import Fact
 from engine.models.session import SCHEMA_VERSION, ContextState, SessionIndex, SessionMetadata, SessionState
 from engine.persistence.atomic import (
-    fsync_dir, list_file_bytes, read_list_checkpoint, read_model, write_bytes_atomic,
+    fsync_dir,
+    list_file_bytes,
+    read_list_checkpoint,
+    read_model,
+    write_bytes_atomic,
 )
 from engine.persistence.journal import Journal
 from engine.persistence.paths import (
