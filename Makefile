@@ -29,6 +29,7 @@ mcp: $(STAMP)
 	$(BIN)/gm-console mcp $(ARGS)
 
 test: $(TEST_STAMP)
+	$(BIN)/ruff check engine gm_console tests bench
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)

@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_data_dir(new)
     check = camp_sub.add_parser("check", help="Validate a campaign.json (or its folder)")
     check.add_argument("path", type=Path)
-    camp_sub.add_parser("list", help="List campaigns in the data dir")
+    _add_data_dir(camp_sub.add_parser("list", help="List campaigns in the data dir"))
 
     config = sub.add_parser("config", help="Narrator settings")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
