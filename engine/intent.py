@@ -41,7 +41,8 @@ _LEXICON_SPEC: dict[ActionType, str] = {
         bard:1 girl:1 boy:1 figure:1 lady:1 lord:1 soldier:1 sergeant:1 clerk:1 guide:1
         hermit:1 witch:1 sage:1 sailor:1 servant:1 peasant:1 beggar:1 traveler:1 crowd:1 mob:1 gnome:1 dwarf:1
         elf:1 child:1 children:1 farmer:1 villager:1 shopkeeper:1 elder:1 him:0.5 her:0.5 them:0.5
-        please:1""",
+        please:1 hiding_something:4 hiding_anything:4 telling_truth:4 sincere:3 honest:2.5 motive:3
+        intention:3""",
     T.EXPLORATION: """search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 track:1.5 travel:3 go:1.5 go_to:2.5
@@ -62,12 +63,12 @@ _LEXICON_SPEC: dict[ActionType, str] = {
         remember:2.5 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5
         cliff:1 lock:1.5 track:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
-        wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2""",
+        wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
     T.REST: """rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:2 until_morning:2""",
-    T.INVENTORY: """drink:3 quaff:3.5 potion:1.5 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
-        don:3 doff:3 drop:3 give:2 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
+    T.INVENTORY: """drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
+        don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1
         item:2 equipment:2 scroll:1.5 put:1""",

@@ -12,7 +12,7 @@ from engine.agents import (
     overlap,
     stems,
 )
-from engine.intent import match_place, stem
+from engine.intent import match_place, stem, words
 from engine.models.actions import ActionType, StateChange
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import Character, Discovery, Location
@@ -23,6 +23,11 @@ _MOVEMENT = {stem(w) for w in "go goes went head travel walk ride return enter l
              "march sail run move descend climb cross".split()}
 _SEARCH = {stem(w) for w in "search investigate examine inspect look check listen study peer rummage".split()}
 _ARCANE = {stem(w) for w in "glyph rune runes sigil magic arcane spell enchantment ward".split()}
+# Skills a search uses; any other skill named ("I pray", "I climb the wall") is a plain skill check.
+_SEARCH_SKILLS = ("perception", "investigation", "survival")
+# Words too common to say which discovery is meant ("the", "for", "anything").
+_STOP = {"the", "and", "for", "with", "from", "into", "onto", "any", "anything", "something", "around",
+         "look", "search", "find", "see", "can", "what", "there", "here", "this", "that", "our", "her", "his"}
 _ITEM_WORDS = {stem(w) for w in "key ring amulet coin coins gold gem gems sword dagger scroll potion map letter "
                "book idol crown necklace chest".split()}
 
@@ -38,13 +43,22 @@ class ExplorationAgent:
                                    f"campaign; move the party to a known place.")
             return result
         text_stems = stems(ctx.action)
+        other_skill = infer_skill(ctx.action)
         if ctx.action_type == ActionType.PUZZLE:
             _puzzle(ctx, here, result)
         elif _is_travel(ctx, here, text_stems):
             _travel(ctx, here, result)
+        elif other_skill is not None and other_skill not in _SEARCH_SKILLS + ("arcana",) \
+                and not text_stems & _SEARCH:
+            from engine.agents.rules_agent import skill_check  # praying is not searching
+            skill_check(ctx, result)
         else:
             _search(ctx, here, result)
         return result
+
+
+def _topic(text: str) -> set[str]:
+    return stems(" ".join(w for w in words(text) if w not in _STOP))
 
 
 def _destination(ctx: AgentContext, here: Location) -> str | None:
@@ -107,22 +121,33 @@ def _reveal(ctx: AgentContext, pc: Character, here: Location, found: list[Discov
         result.facts.append(FactInput(text=f"{d.name} at {here.name}: {d.text}",
                                       category=FactCategory.ITEM if is_item else FactCategory.LOCATION,
                                       subject=d.name if is_item else here.name))
-        result.beats.append(f"{pc.name} finds {d.name}: {d.text}")
+        result.beats.append(f"{pc.name} finds {_common(d.name, ctx)}. {d.text}")
+
+
+def _common(name: str, ctx: AgentContext) -> str:
+    """A discovery's name inside a sentence: "the silent survivor", "the keel marks"; proper names kept."""
+    proper = {w for n in ctx.world.npcs + ctx.world.characters for w in words(n.name)} | {
+        w for loc in ctx.world.locations for w in words(loc.name)}
+    parts = name.split()
+    if not parts or parts[0].lower() in proper or not parts[0][1:].islower():
+        return name
+    lowered = " ".join(p.lower() if p.lower() not in proper and p[1:].islower() else p for p in parts)
+    return lowered if parts[0].lower() in ("the", "a", "an") else "the " + lowered
 
 
 def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
     pc = acting_character(ctx, result)
     if pc is None:
         return
-    text_stems = stems(ctx.action)
+    text_stems = _topic(ctx.action)
     wanted = infer_skill(ctx.action)
-    skill = wanted if wanted in ("perception", "investigation", "survival") else "investigation"
+    skill = wanted if wanted in _SEARCH_SKILLS else "investigation"
     hidden = [d for d in here.discoveries if not d.found]
     if not hidden:
         # Still a roll: the table should not learn that nothing is there from the absence of dice.
         check = rules.ability_check(ctx.roller, pc, skill, 10)
         result.dice_rolls.append(check.roll)
-        result.beats.append(f"{pc.name} searches {here.name} ({skill} {check.roll.total}) and finds nothing new.")
+        result.beats.append(f"{pc.name} finds nothing new at {here.name}.")
         result.follow_up_options += [f"Go to {c}" for c in here.connections[:2]]
         return
     best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d)))
@@ -133,7 +158,7 @@ def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
         found = [d for d in hidden if d.skill == best.skill and d.dc <= check.roll.total]
         _reveal(ctx, pc, here, found, result)
     else:
-        result.beats.append(f"{pc.name} searches with {best.skill} ({check.roll.total}) but finds nothing of note.")
+        result.beats.append(f"{pc.name} finds nothing of note.")
     result.follow_up_options += ["Search somewhere else", "Look around"]
 
 
@@ -141,25 +166,26 @@ def _puzzle(ctx: AgentContext, here: Location, result: AgentResult) -> None:
     pc = acting_character(ctx, result)
     if pc is None:
         return
-    text_stems = stems(ctx.action)
+    text_stems = _topic(ctx.action)
     skill = "arcana" if text_stems & _ARCANE else "investigation"
     hidden = [d for d in here.discoveries if not d.found and d.skill in ("investigation", "arcana")]
     best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d))) if hidden else None
     if best is not None and _score(best, text_stems, skill) > 0:
-        check = rules.ability_check(ctx.roller, pc, best.skill, best.dc, purpose="puzzle")
+        check = rules.ability_check(ctx.roller, pc, best.skill, best.dc, purpose=_puzzle_purpose(best.skill))
         result.dice_rolls.append(check.roll)
         if check.success:
             _reveal(ctx, pc, here, [best], result)
         else:
-            result.beats.append(f"{pc.name} works at it ({best.skill} {check.roll.total}) but the solution "
-                                f"stays out of reach.")
+            result.beats.append(f"{pc.name} works at it, but the solution stays out of reach.")
         return
-    check = rules.ability_check(ctx.roller, pc, skill, PUZZLE_DC, purpose="puzzle")
+    check = rules.ability_check(ctx.roller, pc, skill, PUZZLE_DC, purpose=_puzzle_purpose(skill))
     result.dice_rolls.append(check.roll)
     if check.success:
-        result.beats.append(f"{pc.name} works out how it fits together ({skill} {check.roll.total} vs DC "
-                            f"{PUZZLE_DC}): {ctx.action.rstrip('.!?')}.")
+        result.beats.append(f"{pc.name} works out how it fits together.")
     else:
-        result.beats.append(f"{pc.name} cannot make sense of it yet ({skill} {check.roll.total} vs DC "
-                            f"{PUZZLE_DC}).")
+        result.beats.append(f"{pc.name} cannot make sense of it yet.")
     result.follow_up_options += ["Try a different approach", "Look for clues"]
+
+
+def _puzzle_purpose(skill: str) -> str:
+    return f"{skill.replace('_', ' ').title()} check on the puzzle"

@@ -1,4 +1,4 @@
-"""The rules agent: generic skill checks, short and long rests, and inventory changes."""
+"""The rules agent: generic skill checks, healing magic, short and long rests, and inventory changes."""
 
 from __future__ import annotations
 
@@ -30,6 +30,10 @@ _PICK_UP = re.compile(r"\b(?:pick(?:s|ed)? up|take|takes|took|grab|grabs|pocket|
 _POTION_VERBS = {stem(w) for w in ("drink", "quaff", "use", "feed", "pour", "administer", "give", "down")}
 _EQUIP = re.compile(r"\b(?:equip|unequip|wield|don|doff|wear|sheathe|draw|ready|put on|take off|remove)\b")
 _ARTICLES = re.compile(r"^(?:the|a|an|my|some|this|that|these|those)\s+")
+_HEAL_STEMS = {"heal", "cur", "mend"}
+# SRD classes with Cure Wounds, and the ability their spells use; Healing Word is a shorter list.
+_HEALERS = {"cleric": "wis", "druid": "wis", "ranger": "wis", "bard": "cha", "paladin": "cha"}
+_HEALING_WORD = {"cleric", "druid", "bard"}
 
 
 class RulesAgent:
@@ -41,7 +45,9 @@ class RulesAgent:
         if mode not in _MODES:
             inferred = [t for t in classify(ctx.action, ctx.world).components if t in _MODES]
             mode = inferred[0] if inferred else ActionType.SKILL_CHECK
-        if mode == ActionType.REST:
+        if wants_healing(ctx.action):
+            heal_with_magic(ctx, result)
+        elif mode == ActionType.REST:
             rest(ctx, result)
         elif mode == ActionType.INVENTORY:
             inventory(ctx, result)
@@ -112,6 +118,67 @@ def _short_rest(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
         result.state_changes += rules.short_rest(ctx.roller, pc, 0)[1]
 
 
+# ---- healing magic ----
+
+def wants_healing(text: str) -> bool:
+    """"I heal Bram", "I cast cure wounds on Wren": healing by magic (a potion is an inventory action)."""
+    text_stems = stems(text)
+    return bool(text_stems & _HEAL_STEMS) and not text_stems & {"potion", "kit"}
+
+
+def _fight_on(ctx: AgentContext) -> bool:
+    combat = ctx.world.game_state.combat
+    return combat is not None and combat.active
+
+
+def heal_with_magic(ctx: AgentContext, result: AgentResult, *, pass_turn: bool = True) -> bool:
+    """Cure Wounds (or Healing Word when named) from the caster's lowest free slot; True if it was cast.
+
+    The sheet lists no prepared spells, so every SRD class that has the spell can cast it. In a fight the
+    cast is the caster's turn, so the turn passes on (unless the combat agent does that itself)."""
+    pc = acting_character(ctx, result)
+    if pc is None:
+        return False
+    target = _other_character(ctx, pc) or pc
+    quick = "healing word" in " ".join(words(ctx.action))
+    spell = "Healing Word" if quick else "Cure Wounds"
+    job = pc.class_name.lower()
+    ability = _HEALERS.get(job)
+    problem = None
+    if ability is None or (quick and job not in _HEALING_WORD):
+        problem = f"{pc.name} (a {job}) cannot cast {spell}"
+    elif target.dead:
+        problem = f"{target.name} is dead; {spell} cannot help"
+    elif target.hp.current >= target.hp.max:
+        problem = f"{target.name} is already at full HP ({target.hp.current}/{target.hp.max}); no slot is spent"
+    level = next((lvl for lvl, s in sorted(pc.spell_slots.items(), key=lambda kv: int(kv[0]))
+                  if int(lvl) >= 1 and s.used < s.max), None)
+    if problem is None and level is None:
+        problem = f"{pc.name} has no spell slots left for {spell}; a long rest restores them"
+    if problem is not None or level is None:
+        result.warnings.append(f"{problem}. Use a potion, or /hp {target.name} +N for healing the sheet does "
+                               f"not know.")
+        result.beats.append(f"{problem}.")
+        return False
+    slots = pc.spell_slots[level]
+    before = slots.max - slots.used
+    slots.used += 1
+    result.state_changes.append(StateChange(
+        target=pc.name, kind="spell_slot", before=before, after=before - 1,
+        description=f"{pc.name} spends a level {level} spell slot on {spell} ({before} -> {before - 1} left)."))
+    mod = pc.abilities.modifier(ability)
+    dice = f"{int(level)}d{4 if quick else 8}"
+    roll = ctx.roller.roll(f"{dice}{mod:+d}" if mod else dice, purpose=f"{spell} on {target.name}", roller=pc.name)
+    result.dice_rolls.append(roll)
+    result.state_changes += rules.apply_healing(target, max(1, roll.total))
+    result.beats.append(f"{pc.name} casts {spell} on {target.name}, who regains up to {max(1, roll.total)} HP "
+                        f"(now {target.hp.current}/{target.hp.max}).")
+    if pass_turn and _fight_on(ctx):
+        from engine.agents.combat import pass_turn as next_in_fight
+        next_in_fight(ctx, result)
+    return True
+
+
 # ---- inventory ----
 
 def inventory(ctx: AgentContext, result: AgentResult) -> None:
@@ -133,7 +200,7 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
         _use_up(pc, ctx, result, "ration", "eats")
     elif _EQUIP.search(ctx.normalized):
         _equip(pc, ctx, result)
-    elif _PICK_UP.search(ctx.normalized) and not _find_item(pc, text_stems):
+    elif _PICK_UP.search(ctx.normalized) and not ("my" in ws and _find_item(pc, text_stems)):
         _pick_up(pc, ctx, result)
     else:
         item = _find_item(pc, text_stems)
@@ -141,7 +208,7 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
             carried = ", ".join(i.name for i in pc.inventory) or "nothing"
             result.warnings.append(f"{pc.name} does not carry that. {pc.name} carries: {carried}.")
             return
-        result.beats.append(f"{pc.name} handles the {item.name}: {ctx.action.rstrip('.!?')}.")
+        result.beats.append(f"{pc.name} handles the {item.name}.")
     result.follow_up_options += ["Check inventory", "Look around"]
 
 
@@ -157,7 +224,9 @@ def _take_one(pc: Character, item: Item, count: int = 1) -> StateChange:
     item.quantity = max(0, item.quantity - count)
     if item.quantity == 0:
         pc.inventory.remove(item)
-    return StateChange(target=pc.name, kind="inventory_remove", before=item.name, after=None,
+    # Name and count on both sides, so a reader can tell "one of six candles" from "the last potion".
+    return StateChange(target=pc.name, kind="inventory_remove", before={"name": item.name, "quantity": before},
+                       after={"name": item.name, "quantity": item.quantity},
                        description=f"{pc.name} loses {count} {item.name} ({before} -> {item.quantity}).")
 
 
@@ -168,7 +237,8 @@ def _add(pc: Character, name: str, count: int = 1) -> StateChange:
         item = Item(name=name, quantity=0)
         pc.inventory.append(item)
     item.quantity += count
-    return StateChange(target=pc.name, kind="inventory_add", before=None, after=item.name,
+    return StateChange(target=pc.name, kind="inventory_add", before={"name": item.name, "quantity": before},
+                       after={"name": item.name, "quantity": item.quantity},
                        description=f"{pc.name} gains {count} {item.name} ({before} -> {item.quantity}).")
 
 
@@ -192,8 +262,14 @@ def _potion(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
     if target.dead:
         result.warnings.append(f"{target.name} is dead; a potion cannot help.")
         return
+    if target.hp.current >= target.hp.max:
+        result.warnings.append(f"{target.name} is already at full HP ({target.hp.current}/{target.hp.max}); "
+                               f"the {potion.name} stays in {pc.name}'s pack.")
+        result.beats.append(f"{pc.name} keeps the {potion.name} for when it is needed.")
+        return
     result.state_changes.append(_take_one(pc, potion))
-    roll = ctx.roller.roll(HEALING_POTION, purpose="healing potion", roller=pc.name)
+    roll = ctx.roller.roll(HEALING_POTION, purpose=potion.name if target is pc else f"{potion.name}, given to {target.name}",
+                           roller=pc.name)
     result.dice_rolls.append(roll)
     result.state_changes += rules.apply_healing(target, roll.total)
     giver = "" if target is pc else f" from {pc.name}"
@@ -230,7 +306,9 @@ def _give(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
     if receiver is not None:
         result.state_changes.append(_add(receiver, name, count))
     who = receiver.name if receiver else npc.name  # type: ignore[union-attr]
-    result.beats.append(f"{pc.name} gives {count} {name} to {who}.")
+    # To a party member the two inventory changes tell it; to an NPC only this beat names who took it.
+    verb = "gives" if receiver is not None else "hands"
+    result.beats.append(f"{pc.name} {verb} {count} {name} to {who}.")
 
 
 def _use_up(pc: Character, ctx: AgentContext, result: AgentResult, what: str, verb: str) -> None:
@@ -252,7 +330,7 @@ def _equip(pc: Character, ctx: AgentContext, result: AgentResult) -> None:
         result.warnings.append(f"{pc.name} does not carry that. {pc.name} carries: {carried}.")
         return
     name = item.name if item is not None else weapon.name  # type: ignore[union-attr]
-    result.beats.append(f"{pc.name} readies the {name}: {ctx.action.rstrip('.!?')}.")
+    result.beats.append(f"{pc.name} readies the {name}.")
 
 
 def _pick_up(pc: Character, ctx: AgentContext, result: AgentResult) -> None:

@@ -1,28 +1,49 @@
-"""The social agent: talking to NPCs. Persuasion, deception, intimidation and insight are checks
-against a DC set by the NPC's attitude (or by a secret's own DC when the party digs for it)."""
+"""The social agent: talking to NPCs.
+
+A plain question gets an answer in the NPC's voice, no dice. Digging for something an NPC keeps back
+(a secret) is a Persuasion check against the secret's DC, easier the warmer the NPC (a helpful one just
+tells). Persuasion, deception and intimidation named outright sway the NPC's attitude; Insight reads
+the NPC ("is she lying?") and can see through what they hide."""
 
 from __future__ import annotations
 
+import re
+
 from engine import rules
 from engine.agents import AgentContext, AgentResult, acting_character, infer_skill, overlap, stems
-from engine.intent import words
+from engine.intent import stem, words
 from engine.models.actions import NPCResponse, StateChange
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import ATTITUDE_ORDER, NPC, Attitude, Campaign, Character, Secret
 
 ATTITUDE_DC: dict[Attitude, int] = {Attitude.HOSTILE: 20, Attitude.UNFRIENDLY: 15, Attitude.INDIFFERENT: 12,
                                     Attitude.FRIENDLY: 10, Attitude.HELPFUL: 5}
-_SOCIAL_SKILLS = {"persuasion", "deception", "intimidation", "insight"}
+# How attitude moves a secret's DC; a helpful NPC (None) needs no check at all.
+SECRET_DC_SHIFT: dict[Attitude, int | None] = {Attitude.HOSTILE: 5, Attitude.UNFRIENDLY: 2, Attitude.INDIFFERENT: 0,
+                                               Attitude.FRIENDLY: -2, Attitude.HELPFUL: None}
 _SWAYING = {"persuasion", "deception", "intimidation"}
-_ASKING = {"ask", "what", "who", "where", "why", "how", "know", "secret", "rumor", "rumour", "about", "heard"}
+_ASKING = {"ask", "what", "who", "where", "why", "how", "know", "secret", "rumor", "rumour", "about", "heard",
+           "tell", "when", "which", "whose"}
+# Asking what the NPC knows in general, with no topic: digs for the first thing they keep back.
+_DIGGING = {"secret", "secrets", "rumor", "rumors", "rumour", "rumours", "know", "hiding", "hide"}
 _STOP = {"the", "and", "about", "what", "who", "where", "why", "how", "know", "does", "did", "you", "she",
-         "him", "her", "they", "them", "that", "this", "with", "for", "ask", "tell", "anything"}
+         "him", "her", "they", "them", "that", "this", "with", "for", "ask", "tell", "anything", "are", "was",
+         "were", "has", "have", "had", "his", "their", "there", "any", "all", "out", "our", "your", "from",
+         "can", "could", "would", "will", "when", "which", "try", "want", "wants", "into", "onto", "then"}
+# Reading a person rather than asking them: Insight.
+_READ = re.compile(r"\b(insight|lying|lie to|lies to|honest|sincere|motives?|intentions?|telling the truth|"
+                   r"hiding (something|anything)|holding (something )?back|trust (her|him|them)|"
+                   r"read(ing|s)? (her|his|him|them|their)|(stud(y|ies)|watch(es)?|search(es)?|gauge) (her|his|him|"
+                   r"them|their)\b|(her|his|their) (face|eyes|manner|expression|body language|tone))", re.I)
 _FALLBACK_LINES = {
     Attitude.HOSTILE: "\"Get out of my sight.\"", Attitude.UNFRIENDLY: "\"What do you want? Make it quick.\"",
     Attitude.INDIFFERENT: "\"Hm. Can I help you with something?\"",
     Attitude.FRIENDLY: "\"Good to see you. What can I do for you?\"",
     Attitude.HELPFUL: "\"Anything you need, friend. Just ask.\"",
 }
+# What an NPC says as they give something up; the secret itself follows in the narration.
+_CONFIDING = ("\"All right. But you didn't hear it from me.\"", "\"Since it's you asking...\"",
+              "\"Keep this under your hat.\"", "\"I suppose you'd find out anyway.\"")
 
 
 class SocialAgent:
@@ -30,7 +51,6 @@ class SocialAgent:
 
     async def handle(self, ctx: AgentContext) -> AgentResult:
         result = AgentResult(agent=self.name)
-        world = ctx.world
         npc = _addressed(ctx, result)
         if npc is None:
             return result
@@ -38,34 +58,15 @@ class SocialAgent:
         if pc is None:
             return result
         before = npc.attitude
-        skill = infer_skill(ctx.action)
-        skill = skill if skill in _SOCIAL_SKILLS else None
-        secret = _secret_asked(ctx, npc)
+        skill = _social_skill(ctx.action)
         revealed: Secret | None = None
-        if secret is not None:
-            used = skill if skill in (secret.skill, "persuasion") else secret.skill
-            success, margin = _check(ctx, pc, used, secret.dc, npc, result)
-            if success:
-                secret.revealed = True
-                revealed = secret
-                result.state_changes.append(StateChange(
-                    target=npc.name, kind="secret", before="hidden", after="revealed",
-                    description=f"{npc.name} gives up a secret."))
-                result.facts.append(FactInput(text=secret.text, category=FactCategory.NPC, subject=npc.name))
-                result.beats.append(f"{npc.name} lets it slip: {secret.text}")
-            else:
-                result.beats.append(f"{npc.name} will not say more about that.")
-            if used in _SWAYING:
-                _shift(npc, used, success, margin, result)
+        if skill == "insight":
+            revealed = _read(ctx, pc, npc, result)
+        elif (secret := _secret_asked(ctx, npc, skill)) is not None:
+            revealed = _dig(ctx, pc, npc, secret, skill, result)
         elif skill is not None:
-            dc = ATTITUDE_DC[npc.attitude]
-            success, margin = _check(ctx, pc, skill, dc, npc, result)
-            if skill == "insight":
-                read = (f"{npc.name} seems {npc.attitude.value} toward the party" if success
-                        else f"{pc.name} cannot read {npc.name}")
-                result.beats.append(read + ".")
-            else:
-                _shift(npc, skill, success, margin, result)
+            success, margin = _check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
+            _shift(npc, skill, success, margin, result)
         else:
             result.beats.append(f"{pc.name} speaks with {npc.name}.")
         if npc.attitude != before:
@@ -74,10 +75,11 @@ class SocialAgent:
                 description=f"{npc.name}'s attitude: {before.value} -> {npc.attitude.value}."))
             result.facts.append(FactInput(text=f"{npc.name} is {npc.attitude.value} toward the party.",
                                           category=FactCategory.NPC, subject=npc.name))
+        text = _CONFIDING[ctx.turn % len(_CONFIDING)] if revealed and skill != "insight" else _line(ctx, npc)
         result.npc_responses.append(NPCResponse(
-            npc=npc.name, text=_line(npc, ctx.turn), attitude_before=before.value,
-            attitude_after=npc.attitude.value, revealed_secret=revealed.text if revealed else None))
-        result.follow_up_options += _follow_ups(npc, world)
+            npc=npc.name, text=text, attitude_before=before.value, attitude_after=npc.attitude.value,
+            revealed_secret=revealed.text if revealed else None))
+        result.follow_up_options += _follow_ups(npc, ctx.world)
         return result
 
 
@@ -115,16 +117,91 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
     return here[0]
 
 
-def _secret_asked(ctx: AgentContext, npc: NPC) -> Secret | None:
-    """The unrevealed secret the party is digging for, if it is asking at all."""
+def _social_skill(action: str) -> str | None:
+    """Insight when the player reads the NPC; a swaying skill when one is named or implied; else None."""
+    if _READ.search(action):
+        return "insight"
+    named = infer_skill(action)
+    if named in _SWAYING or named == "insight":
+        return named
+    return next((s for w in words(action) if (s := infer_skill(w)) in _SWAYING), None)
+
+
+def _topic(ctx: AgentContext, npc: NPC) -> set[str]:
+    """The words that say what the question is about: not the NPC's name, not the asking itself."""
+    own = set(words(npc.name))
+    return stems(" ".join(w for w in words(ctx.action) if w not in _STOP and w not in own and len(w) > 2))
+
+
+def _best(secrets: list[Secret], topic: set[str]) -> tuple[int, Secret | None]:
+    scored = [(overlap(s.text, topic), -i, s) for i, s in enumerate(secrets)]
+    if not scored:
+        return 0, None
+    score, _, secret = max(scored, key=lambda t: (t[0], t[1]))
+    return score, secret
+
+
+def _secret_asked(ctx: AgentContext, npc: NPC, skill: str | None) -> Secret | None:
+    """The unrevealed secret the party is asking (or pressing) about, if any."""
     hidden = [s for s in npc.secrets if not s.revealed]
     ws = set(words(ctx.action))
     if not hidden or not (ws & _ASKING or "?" in ctx.action):
         return None
-    topic = stems(" ".join(w for w in ws if w not in _STOP and len(w) > 2))
-    scored = [(overlap(s.text, topic), -i, s) for i, s in enumerate(hidden)]
-    best = max(scored, key=lambda t: (t[0], t[1]))
-    return best[2] if best[0] > 0 or "secret" in ws or len(hidden) == 1 else None
+    topic = _topic(ctx, npc) - {stem(w) for w in _DIGGING}
+    score, secret = _best(hidden, topic)
+    if score > 0:
+        return secret
+    if skill in _SWAYING:  # pressing without a topic works on what that skill can get out of them
+        fitting = [s for s in hidden if s.skill == skill]
+        if len(fitting) == 1:
+            return fitting[0]
+    if ws & _DIGGING and not topic:  # "what do you know?", not "do you know where Aldous is?"
+        return next((s for s in hidden if s.skill == "persuasion"), hidden[0])
+    return None
+
+
+def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str | None,
+         result: AgentResult) -> Secret | None:
+    """Asking or pressing for a secret: Persuasion unless another swaying skill is named."""
+    shift = SECRET_DC_SHIFT[npc.attitude]
+    used = skill if skill in _SWAYING else "persuasion"
+    if shift is None and used != "intimidation":
+        success, margin = True, 0
+        result.beats.append(f"{npc.name} is glad to help and tells {pc.name} freely.")
+    else:
+        success, margin = _check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
+    if skill in _SWAYING:
+        _shift(npc, skill, success, margin, result)
+    if not success:
+        result.beats.append(f"{npc.name} will not say more about that.")
+        return None
+    _reveal(npc, secret, result)
+    result.beats.append(f"{npc.name} lets it slip: {secret.text}")
+    return secret
+
+
+def _read(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> Secret | None:
+    """Insight: against what the NPC hides (an Insight secret's DC) or, hiding nothing, their attitude."""
+    hidden = [s for s in npc.secrets if not s.revealed and s.skill == "insight"]
+    score, secret = _best(hidden, _topic(ctx, npc))
+    dc = secret.dc if secret is not None else ATTITUDE_DC[npc.attitude]
+    success, _ = _check(ctx, pc, "insight", dc, npc, result)
+    if not success:
+        result.beats.append(f"{pc.name} cannot read {npc.name}.")
+        return None
+    if secret is None:
+        result.beats.append(f"{npc.name} seems sincere, and {npc.attitude.value} toward the party.")
+        return None
+    _reveal(npc, secret, result)
+    result.beats.append(f"{pc.name} reads it in {npc.name}'s manner: {secret.text}")
+    return secret
+
+
+def _reveal(npc: NPC, secret: Secret, result: AgentResult) -> None:
+    secret.revealed = True
+    result.state_changes.append(StateChange(target=npc.name, kind="secret", before="hidden", after="revealed",
+                                            description=f"{npc.name} gives up a secret."))
+    result.facts.append(FactInput(text=secret.text, category=FactCategory.NPC, subject=npc.name))
 
 
 def _check(ctx: AgentContext, pc: Character, skill: str, dc: int, npc: NPC,
@@ -138,19 +215,24 @@ def _check(ctx: AgentContext, pc: Character, skill: str, dc: int, npc: NPC,
 
 def _shift(npc: NPC, skill: str, success: bool, margin: int, result: AgentResult) -> None:
     index = ATTITUDE_ORDER.index(npc.attitude)
-    if success:
+    if success and skill == "intimidation":  # fear gets compliance, not goodwill
+        result.beats.append(f"{npc.name} gives way, but resents being threatened.")
+    elif success:
         npc.attitude = ATTITUDE_ORDER[min(index + 1, len(ATTITUDE_ORDER) - 1)]
-        if skill == "intimidation":
-            result.beats.append(f"{npc.name} gives way, but resents being threatened.")
     elif margin <= -5:
         npc.attitude = ATTITUDE_ORDER[max(index - 1, 0)]
         result.beats.append(f"{npc.name} takes it badly.")
 
 
-def _line(npc: NPC, turn: int) -> str:
+def _line(ctx: AgentContext, npc: NPC) -> str:
+    """The sample line that best fits the question; with none on topic, the turn picks one (varied
+    across turns, identical on replay)."""
     lines = npc.lines.get(npc.attitude.value) or []
-    # The turn number picks the line: varied across turns, identical on replay.
-    return lines[turn % len(lines)] if lines else _FALLBACK_LINES[npc.attitude]
+    if not lines:
+        return _FALLBACK_LINES[npc.attitude]
+    topic = _topic(ctx, npc)
+    score, index = max((overlap(line, topic), -i) for i, line in enumerate(lines))
+    return lines[-index] if score > 0 else lines[ctx.turn % len(lines)]
 
 
 def _follow_ups(npc: NPC, world: Campaign) -> list[str]:

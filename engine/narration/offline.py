@@ -8,7 +8,8 @@ each kind's variants are split into two halves by turn parity, so a kind narrate
 turns never reuses a template, and repeats of a kind within one turn walk through their half
 without an adjacent repeat. Being pure, it needs no saved state: the text is the same after a
 reload, an undo, or a crash recovery that re-narrates a turn. (A kind that skips a turn may reuse
-the template it had two turns earlier; that is the price of keeping no state.)
+the template it had two turns earlier; that is the price of keeping no state.) The templates
+themselves live in engine.narration.templates.
 """
 
 from __future__ import annotations
@@ -21,139 +22,23 @@ from typing import Any
 
 from engine.models.actions import DiceRoll, StateChange
 from engine.narration.base import NarrationRequest, NarrationResult
+from engine.narration.templates import BEAT_FAMILIES, DIALOGUE, FAMILY, TEMPLATES, check_name, item_phrase
 
-TEMPLATES: dict[str, tuple[str, ...]] = {
-    "hit": (
-        "{actor}'s {weapon} finds the gap in {target}'s guard — {roll_vs} —{dmg_for}.",
-        "{actor} presses in and connects with {target}: {roll_vs}{dmg_comma}.",
-        "A clean strike! {actor}'s {weapon} bites into {target} {roll_paren}{dmg_comma}.",
-        "{target} is too slow — {actor}'s {weapon} lands, {roll_vs}{dmg_comma}.",
-        "{actor} feints, then drives the {weapon} home against {target} {roll_paren}{dmg_comma}.",
-        "Steel meets flesh as {actor} hits {target} with {roll_vs}{dmg_comma}."),
-    "crit": (
-        "A natural 20! {actor}'s {weapon} strikes {target} with devastating precision{dmg_comma}.",
-        "{actor} sees the perfect opening and takes it — a critical hit on {target}{dmg_comma}.",
-        "Critical! {actor} drives the {weapon} deep into {target}{dmg_comma}.",
-        "Everything lines up for {actor}: a critical strike against {target}{dmg_comma}."),
-    "miss": (
-        "{actor} swings at {target}, but {target} slips aside — {roll_vs} is not enough.",
-        "{actor}'s {weapon} glances off {target}'s defences {roll_paren}.",
-        "{target} turns {actor}'s attack away {roll_paren}.",
-        "A near thing: {actor}'s {weapon} whistles past {target} {roll_paren}.",
-        "{actor} lunges and finds only air where {target} stood {roll_paren}.",
-        "The blow goes wide — {actor} misses {target} {roll_paren}."),
-    "fumble": (
-        "A natural 1 — {actor}'s {weapon} goes nowhere near {target}.",
-        "{actor} overreaches and stumbles; the attack on {target} fails badly (natural 1).",
-        "{actor}'s footing betrays them and the strike at {target} goes wild (natural 1).",
-        "Nothing goes right for {actor}: a natural 1 against {target}."),
-    "damage": (
-        "{target} takes {dmg}.", "{dmg} tears into {target}.", "{target} reels, suffering {dmg}.",
-        "The blow costs {target} {dmg}."),
-    "unconscious": (
-        "{target} crumples to the ground, unconscious.", "{target}'s knees buckle; they fall senseless.",
-        "Darkness takes {target} — down and unconscious.", "{target} collapses, unconscious and bleeding."),
-    "down": (
-        "{target} goes down.", "{target} drops.", "{target} hits the ground hard.", "{target} collapses."),
-    "death": (
-        "{target} falls and does not rise.", "With a final gasp, {target} goes still.",
-        "{target} is slain.", "{target} crashes down, defeated."),
-    "check_success": (
-        "{actor}'s {what} pays off — {roll_vs}.", "{actor} succeeds at the {what} {roll_paren}.",
-        "Skill tells: {actor} makes the {what} {roll_paren}.", "{actor} rises to the moment ({what}, {roll_vs}).",
-        "It works. {actor}'s {what} comes through {roll_paren}.", "{actor} handles it with ease — {what}, {roll_vs}."),
-    "check_failure": (
-        "{actor}'s {what} falls short — {roll_vs}.", "{actor} fails the {what} {roll_paren}.",
-        "Not this time: {actor}'s {what} comes up short {roll_paren}.", "{actor} tries, but the {what} fails ({roll_vs}).",
-        "The {what} goes badly for {actor} {roll_paren}.", "{actor} misjudges it — the {what} fails {roll_paren}."),
-    "death_save": (
-        "{actor} fights for breath — a death saving throw of {total}: {result}.",
-        "Between life and death, {actor} rolls {total}: {result}.", "{actor}'s death save: {total}, {result}.",
-        "The party holds its breath as {actor} makes a death save — {total}, {result}."),
-    "roll": (
-        "{actor} rolls {notation}{for_purpose}: {total}.", "The dice tumble for {actor}{for_purpose} — {total}.",
-        "{actor}'s {notation}{for_purpose} lands on {total}.", "{actor} gets {total} on {notation}{for_purpose}."),
-    "travel": (
-        "The party leaves {origin} behind and arrives at {destination}.",
-        "The road from {origin} ends at {destination}.", "After a while on the move, {destination} comes into view.",
-        "{destination} at last — {origin} is behind them now.", "They make their way to {destination}.",
-        "Footsteps echo as the party reaches {destination}."),
-    "discovery": (
-        "A discovery: {text}", "Something stands out. {text}", "{actor} notices it first. {text}",
-        "Looking closer pays off. {text}"),
-    "rest": (
-        "The party settles in for a {rest}.", "Weapons are set aside for a {rest}; wounds are tended.",
-        "A {rest} — time to breathe, bind wounds and recover.", "Quiet hours pass in a {rest}."),
-    "heal": (
-        "{target} recovers {amount} hit points.", "Warmth returns to {target}: {amount} hit points restored.",
-        "{target}'s wounds close a little ({amount} HP).", "{target} regains {amount} hit points."),
-    "inventory_add": (
-        "{target} picks up {item}.", "{item} goes into {target}'s pack.", "{target} now carries {item}.",
-        "{target} stows {item}."),
-    "inventory_remove": (
-        "{target} no longer has {item}.", "{item} leaves {target}'s pack.", "{target} parts with {item}.",
-        "{item} is gone from {target}'s belongings."),
-    "npc_speech": (
-        '**{npc}** says, "{text}"', '**{npc}** leans in. "{text}"', '"{text}" **{npc}** replies.',
-        '**{npc}** answers: "{text}"', '**{npc}** considers a moment, then: "{text}"', '"{text}" says **{npc}**.'),
-    "attitude": (
-        "{npc}'s manner shifts from {before} to {after}.", "Something changes in {npc}: once {before}, now {after}.",
-        "{npc} is {after} now.", "{npc}'s attitude turns {after}."),
-    "quest": (
-        "Quest update — {quest}: {status}.", 'The task "{quest}" is now {status}.', "{quest}: {status}.",
-        "Word on {quest}: it is {status}."),
-    "combat_start": (
-        "Steel is drawn — combat begins!{order}", "Battle erupts in {location}!{order}",
-        "No more talking: it is a fight.{order}", "Weapons out!{order}"),
-    "combat_end": (
-        "The fight is over.", "Silence returns as the fighting ends.", "The last blow has landed; combat ends.",
-        "Breathing hard, the party takes stock — the fight is done."),
-    "condition_add": (
-        "{target} is now {condition}.", "{target} becomes {condition}.", "{target} is left {condition}.",
-        "{target} finds themself {condition}."),
-    "condition_remove": (
-        "{target} is no longer {condition}.", "{target} shakes off being {condition}.",
-        "{target} recovers — no longer {condition}.", "The {condition} condition leaves {target}."),
-    "xp": (
-        "{target} {each}gain{s} {amount} XP.", "Experience earned: {amount} XP for {target}.",
-        "{target} {is_are} {amount} XP the wiser.", "{amount} XP goes to {target}."),
-    "scene": ("{text}", "A look around {location}: {text}", "{location} — {text}", "Around them: {text}"),
-    "present": ("{names} {is_are} here.", "Present: {names}.", "{names} {is_are} about.", "Faces here: {names}."),
-    # Beats are complete sentences of unknown shape: only prefixes that read well before any of them.
-    "generic": ("{text}", "Then: {text}", "Meanwhile, in {location}: {text}", "Next: {text}"),
-    # Nothing resolved: say what was intended, never that it happened.
-    "action": (
-        '{actor} considers it: "{action}". Nothing comes of it yet.',
-        '"{action}," says {actor} — and for now, nothing changes in {location}.',
-        'In {location}, {actor} weighs the idea: "{action}".',
-        '{actor}\'s intent is clear — "{action}" — but the moment passes without result.'),
-}
-DIALOGUE = {"npc_speech"}
+__all__ = ["OfflineNarrator", "TEMPLATES"]
+
 _DAMAGE_TYPES = ("acid bludgeoning cold fire force lightning necrotic piercing poison psychic radiant "
                  "slashing thunder").split()
 _STATUS_EVENT = {"dying": "unconscious", "dead": "death", "defeated": "death"}
 # Beats like "Mira attacks Goblin 2 with Scimitar ..." name the target an attack roll does not.
 _ATTACK_BEAT = re.compile(r"^(?P<attacker>.+?) attacks (?P<target>.+?) with ")
 _QUEST_STATUS = {"active": "underway", "completed": "complete", "failed": "failed", "not_started": "not yet begun"}
-_FAMILY = {"hit": "attack", "crit": "attack", "miss": "attack", "fumble": "attack", "damage": "attack",
-           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check", "check_failure": "check",
-           "death_save": "check", "npc_speech": "npc", "attitude": "npc", "combat_start": "combat",
-           "combat_end": "combat", "inventory_add": "inventory", "inventory_remove": "inventory",
-           "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
-# Beats are classified by keyword; one whose family the structured data already covers is skipped.
-_BEAT_FAMILIES = (
-    ("npc", re.compile(r'"|\b(says|said|replies|asks|tells|speaks|talks)\b', re.I)),
-    # A search that turns up nothing is the failed check, already told; never a "discovery".
-    ("check", re.compile(r"\bfinds? nothing|\bnothing (new|of note)", re.I)),
-    ("discovery", re.compile(r"\b(finds?|found|discovers?|notices?|reveals?|spots?|uncovers?|lets it slip)\b",
-                             re.I)),
-    ("travel", re.compile(r"\b(travels?|arrives?|journeys?|reach(es)?|heads? (to|for|toward))\b", re.I)),
-    ("rest", re.compile(r"\b(rests?|camps?|heals?|regains?)\b", re.I)),
-    ("attack", re.compile(r"\b(hits?|miss(es)?|attacks?|strikes?|damage|critical|unconscious|slain|falls)\b", re.I)),
-    ("check", re.compile(r"\b(checks?|saves?|saving throw|DC)\b", re.I)),
-    ("combat", re.compile(r"\b(initiative|combat|battle)\b", re.I)),
-    ("inventory", re.compile(r"\b(picks? up|takes?|drops?|gives?|inventory)\b", re.I)),
-)
+# Rolls the engine makes to decide something for itself (which hero a monster goes for): they stay in
+# the roll log, but the table hears only the attack they lead to.
+_INTERNAL_ROLL = re.compile(r"\bpicks? a target\b", re.I)
+# Beats that set the scene for everything else this turn (a foe arriving): told first.
+_LEAD = re.compile(r"\bsteps out to fight\b", re.I)
+_BOOKKEEPING = {"time", "initiative", "hit_dice", "spell_slot", "death_save", "location", "combat_start",
+                "encounter", "condition_tick", "temp_hp", "turn", "round"}
 
 
 @dataclass
@@ -204,13 +89,18 @@ def _actor(request: NarrationRequest) -> str:
     return request.actor or next((r.roller for r in request.dice_rolls if r.roller), None) or "the party"
 
 
-def _check_name(purpose: str) -> str:
-    """'Persuasion vs Hesper Quill' -> 'Persuasion attempt on Hesper Quill'; 'Perception' -> 'Perception check'."""
-    what, _, on = purpose.partition(" vs ")
-    what = what.strip() or "roll"
-    if not re.search(r"\b(check|save|saving throw|attempt|roll)\b", what, re.I):
-        what += " attempt" if on else " check"
-    return f"{what} on {on.strip()}" if on.strip() else what
+def _item_change(change: StateChange) -> tuple[str, int | None, int | None]:
+    """(item name, how many moved, how many the holder has left) from an inventory change."""
+    before, after = change.before, change.after
+    if isinstance(before, dict) or isinstance(after, dict):
+        b = before if isinstance(before, dict) else {}
+        a = after if isinstance(after, dict) else {}
+        name = str(a.get("name") or b.get("name") or "an item")
+        qb, qa = _int(b.get("quantity")), _int(a.get("quantity"))
+        moved = abs(qa - qb) if qa is not None and qb is not None else None
+        return name, moved, qa if change.kind == "inventory_remove" else None
+    value = after if change.kind == "inventory_add" else (before or after)
+    return _label(value, change.description or "an item"), None, None
 
 
 class OfflineNarrator:
@@ -301,17 +191,38 @@ class _Builder:
                 return [_Event("unconscious", {"target": target})]
         return [_Event("down", {"target": target})]
 
+    def _initiative(self) -> str:
+        """The initiative order as the engine sorted it (ties broken by DEX), else by the rolls."""
+        listed = [(c.target, c.after) for c in self.changes if c.kind == "initiative"]
+        if not listed:
+            rolls = [r for r in self.req.dice_rolls if "initiative" in (r.purpose or "").casefold()]
+            listed = [(r.roller or "?", r.total) for r in sorted(rolls, key=lambda r: -r.total)]
+        return ", ".join(f"{name} ({score})" for name, score in listed)
+
+    def _turn(self) -> list[_Event]:
+        """Who acts next: only the last turn change, and only if the fight is still on at the end."""
+        kinds = [c.kind for c in self.changes]
+        turns = [i for i, kind in enumerate(kinds) if kind == "turn"]
+        if not turns or any(kind == "combat_end" for kind in kinds[turns[-1]:]):
+            return []
+        last = self.changes[turns[-1]]
+        number = re.search(r"round (\d+)", last.description)
+        new_round = any(kind == "round" for kind in kinds)
+        tail = f" as round {number[1]} begins" if number and new_round else ""
+        return [_Event("turn", {"name": _label(last.after, "the next combatant"), "round_tail": tail})]
+
     def events(self) -> list[_Event]:
-        events: list[_Event] = []
+        events = [_Event("generic", {"text": _sentence(b)}) for b in self.req.beats if _LEAD.search(b)]
         if moved := self._take("location"):
             events.append(_Event("travel", {"origin": _label(moved.before, "the last place"),
                                             "destination": _label(moved.after, self.req.location)}))
         initiative = [r for r in self.req.dice_rolls if "initiative" in (r.purpose or "").casefold()]
         started = self._take("combat_start")
         if started or initiative:
-            order = ", ".join(f"{r.roller or '?'} {r.total}" for r in sorted(initiative, key=lambda r: -r.total))
+            order = self._initiative()
             events.append(_Event("combat_start", {"order": f" Initiative: {order}." if order else ""}))
-        events += self._rolls([r for r in self.req.dice_rolls if r not in initiative])
+        rolls = [r for r in self.req.dice_rolls if r not in initiative and not _INTERNAL_ROLL.search(r.purpose or "")]
+        events += self._rolls(rolls)
         for reply in self.req.npc_responses:
             events.append(_Event("npc_speech", {"npc": reply.npc, "text": reply.text.strip().strip('"')}))
             if reply.attitude_after and reply.attitude_after != reply.attitude_before and not any(
@@ -319,7 +230,19 @@ class _Builder:
                 events.append(_Event("attitude", {"npc": reply.npc, "before": reply.attitude_before or "wary",
                                                   "after": reply.attitude_after}))
             if reply.revealed_secret:
-                events.append(_Event("discovery", {"text": _sentence(reply.revealed_secret)}))
+                events.append(_Event("secret", {"npc": reply.npc, "text": _sentence(reply.revealed_secret)}))
+        events += self._remaining()
+        covered = {FAMILY.get(e.kind, "other") for e in events}
+        for beat in (b for b in self.req.beats if not _LEAD.search(b)):
+            family = next((f for f, pattern in BEAT_FAMILIES if pattern.search(beat)), "other")
+            if family not in covered or family in ("other", "nothing", "npc_mood"):
+                events.append(self._beat(beat, family))
+        events += self._turn()
+        return events or [_Event("action", {"action": self.req.action.strip().rstrip(".")})]
+
+    def _remaining(self) -> list[_Event]:
+        """Events for the state changes the rolls did not already account for."""
+        events: list[_Event] = []
         xp: dict[int, list[str]] = {}
         for i, change in enumerate(self.changes):
             if i in self.used:
@@ -329,6 +252,9 @@ class _Builder:
             if change.kind == "xp" and before is not None and after is not None:
                 xp.setdefault(after - before, []).append(change.target)  # one line per award, not per head
                 continue
+            if change.kind == "inventory_remove" and (given := self._given(change)):
+                events.append(given)
+                continue
             for event in self._change(change):
                 if event.kind != "rest" or not any(e.fields == event.fields for e in events):
                     events.append(event)
@@ -336,12 +262,21 @@ class _Builder:
             many = len(names) > 1
             events.append(_Event("xp", {"target": _and(names), "amount": str(amount), "each": "each " if many
                                         else "", "s": "" if many else "s", "is_are": "are" if many else "is"}))
-        covered = {_FAMILY.get(e.kind, "other") for e in events}
-        for beat in self.req.beats:
-            family = next((f for f, pattern in _BEAT_FAMILIES if pattern.search(beat)), "other")
-            if family == "other" or family not in covered:
-                events.append(self._beat(beat, family))
-        return events or [_Event("action", {"action": self.req.action.strip().rstrip(".")})]
+        return events
+
+    def _given(self, removed: StateChange) -> _Event | None:
+        """An item leaving one character and reaching another in the same action: one handover."""
+        name, moved, _ = _item_change(removed)
+        for i, change in enumerate(self.changes):
+            if i in self.used or change.kind != "inventory_add" or change.target == removed.target:
+                continue
+            got, count, _ = _item_change(change)
+            if got.casefold() == name.casefold():
+                self.used.add(i)
+                item = item_phrase(name, count or moved)
+                return _Event("give", {"giver": removed.target, "receiver": change.target, "item": item,
+                                       "item_cap": item[:1].upper() + item[1:]})
+        return None
 
     def _beat(self, beat: str, family: str) -> _Event:
         label, colon, rest = beat.partition(": ")
@@ -381,7 +316,7 @@ class _Builder:
                 target_match = re.search(r"\b(?:vs\.?|versus|against|at|on)\s+(.+)$", purpose, re.I)
                 weapon_match = re.search(r"\(([^)]+)\)", purpose) or re.search(r"^(.*?)\s*attack", purpose, re.I)
                 weapon = (weapon_match and weapon_match.group(1).strip()) or "weapon"
-                fields = {"actor": roller, "weapon": weapon[:1].lower() + weapon[1:],
+                fields = {"actor": roller, "weapon": weapon.lower(),
                           "target": target_match.group(1).strip() if target_match else self._foe(roller),
                           "dmg_for": "", "dmg_comma": "", **_roll_fields(roll, "AC")}
                 if roll.critical:
@@ -393,14 +328,26 @@ class _Builder:
                 events.append(_Event(kind, fields))
                 last_attack = events[-1] if kind in ("hit", "crit") else None
             elif success is not None:
-                what = _check_name(purpose)
+                what = check_name(purpose)
                 events.append(_Event("check_success" if success else "check_failure",
                                      {"actor": roller, "what": what, **_roll_fields(roll, "DC")}))
             else:
                 events.append(_Event("roll", {"actor": roll.roller or "The DM", "notation": roll.notation,
                                               "total": str(roll.total),
                                               "for_purpose": f" for {purpose}" if purpose else ""}))
+                events += self._healed_by(roll)
         return events
+
+    def _healed_by(self, roll: DiceRoll) -> list[_Event]:
+        """A healing roll (potion, spell, hit die) is told with the HP it restored, not after the fight."""
+        for i, change in enumerate(self.changes):
+            before, after = _int(change.before), _int(change.after)
+            named = change.target.casefold() in (roll.purpose or "").casefold()
+            if (i not in self.used and change.kind == "hp" and before is not None and after is not None
+                    and after > before and (named or change.target == roll.roller)):
+                self.used.add(i)
+                return [_Event("heal", {"target": change.target, "amount": str(after - before)})]
+        return []
 
     def _change(self, change: StateChange) -> list[_Event]:
         kind, target = change.kind, change.target
@@ -414,8 +361,12 @@ class _Builder:
             value = change.after if kind == "condition_add" else change.before
             return [_Event(kind, {"target": target, "condition": _label(value or change.after, "affected")})]
         if kind in ("inventory_add", "inventory_remove"):
-            value = change.after if kind == "inventory_add" else (change.before or change.after)
-            return [_Event(kind, {"target": target, "item": _label(value, change.description or "an item")})]
+            name, count, left = _item_change(change)
+            item = item_phrase(name, count)
+            gone = kind == "inventory_remove" and left == 0
+            return [_Event("inventory_gone" if gone else kind, {
+                "target": target, "item": item, "item_cap": item[:1].upper() + item[1:], "name": name.lower(),
+                "left": f" ({left} left)" if left else ""})]
         if kind == "quest_status":
             status = _QUEST_STATUS.get(str(change.after), _label(change.after, "changed"))
             return [_Event("quest", {"quest": target, "status": status})]
@@ -430,12 +381,11 @@ class _Builder:
         if kind == "fact":
             return [_Event("discovery", {"text": _sentence(_label(change.after, change.description))})]
         if kind in ("discovery", "secret"):  # the agents' beats carry what was found; use them when present
-            if any(p.search(b) for b in self.req.beats for f, p in _BEAT_FAMILIES if f == "discovery"):
+            if any(p.search(b) for b in self.req.beats for f, p in BEAT_FAMILIES if f == "discovery"):
                 return []
             return [_Event("discovery", {"text": _sentence(change.description)})] if change.description else []
         if kind == "status" and str(change.after) in _STATUS_EVENT:
             return [_Event(_STATUS_EVENT[str(change.after)], {"target": target})]
-        if kind in ("time", "initiative", "hit_dice", "spell_slot", "death_save", "location", "combat_start",
-                    "encounter", "condition_tick", "temp_hp"):
+        if kind in _BOOKKEEPING:
             return []  # bookkeeping the rolls or other events already tell
         return [_Event("generic", {"text": _sentence(change.description)})] if change.description else []

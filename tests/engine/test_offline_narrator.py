@@ -144,3 +144,51 @@ def test_factory_builds_offline_and_names_the_available_ones():
     assert make_narrator("Offline").name == "offline"
     with pytest.raises(NarratorUnavailableError, match="Available narrators: anthropic, offline, openai"):
         make_narrator("gpt-on-a-toaster")
+
+
+def fight_turn(turn: int, *changes: StateChange, rolls: list[DiceRoll] | None = None) -> NarrationRequest:
+    return NarrationRequest(session_seed=7, turn=turn, action="I attack", actor="Bram", action_type=ActionType.COMBAT,
+                            location="Gannet Point", dice_rolls=rolls or [], state_changes=list(changes))
+
+
+@pytest.mark.parametrize("turn", range(1, 9))
+def test_after_the_fight_ends_no_turn_is_announced(turn):
+    text = narrate(fight_turn(turn, StateChange(target="combat", kind="turn", before="Bram", after="Wren",
+                                                description="Wren's turn (round 1)."),
+                              StateChange(target="combat", kind="combat_end", before="round 1")))
+    assert "Wren" not in text and not re.search(r"\bturns?\b|up next|next up|all eyes", text, re.I)
+
+
+@pytest.mark.parametrize("turn", range(1, 9))
+def test_only_the_last_turn_change_is_told_and_plainly(turn):
+    text = narrate(fight_turn(turn, *(StateChange(target="combat", kind="turn", before="x", after=name,
+                                                  description=f"{name}'s turn (round 2).")
+                                      for name in ("Wrecker Thug", "Giant Crab", "Tova"))))
+    assert "Tova" in text and "Wrecker Thug" not in text and "Giant Crab" not in text
+    assert not any(p in text for p in ("Next:", "Then:", "Meanwhile"))
+
+
+def test_a_monster_picking_its_target_is_not_narrated():
+    pick = DiceRoll(notation="1d4", total=1, purpose="Wrecker Thug picks a target (1 Bram, 2 Wren)",
+                    roller="Wrecker Thug")
+    swing = DiceRoll(notation="1d20+3", total=20, purpose="Scimitar attack", roller="Wrecker Thug", dc=18,
+                     success=True)
+    text = narrate(fight_turn(1, rolls=[pick, swing]))
+    assert "picks a target" not in text and "1d4" not in text and "Wrecker Thug" in text
+
+
+@pytest.mark.parametrize("turn", range(1, 5))
+def test_a_plain_roll_reads_as_one_clause(turn):
+    roll = DiceRoll(notation="2d4+2", total=7, purpose="Potion of healing", roller="Bram")
+    text = narrate(fight_turn(turn, StateChange(target="Bram", kind="hp", before=5, after=12), rolls=[roll]))
+    assert text.count(" for ") <= 1 and "7" in text and "Bram" in text
+
+
+def test_inventory_counts_are_not_contradicted():
+    some = StateChange(target="Tova", kind="inventory_remove", before={"name": "Candles", "quantity": 6},
+                       after={"name": "Candles", "quantity": 5})
+    last = StateChange(target="Bram", kind="inventory_remove", before={"name": "Potion of healing", "quantity": 1},
+                       after={"name": "Potion of healing", "quantity": 0})
+    for turn in range(1, 5):
+        assert "(5 left)" in narrate(fight_turn(turn, some)) and "no longer" not in narrate(fight_turn(turn, some))
+        assert "potion of healing" in narrate(fight_turn(turn, last))

@@ -1,0 +1,176 @@
+"""The offline narrator's prose: template variants per event kind, how beats are sorted into
+families, and small phrasing helpers. Every template must read well with any value its fields can take (names, numbers, items)."""
+
+from __future__ import annotations
+
+import re
+
+TEMPLATES: dict[str, tuple[str, ...]] = {
+    "hit": (
+        "{actor}'s {weapon} finds the gap in {target}'s guard — {roll_vs} —{dmg_for}.",
+        "{actor} presses in and connects with {target}: {roll_vs}{dmg_comma}.",
+        "A clean strike! {actor}'s {weapon} bites into {target} {roll_paren}{dmg_comma}.",
+        "{target} is too slow — {actor}'s {weapon} lands, {roll_vs}{dmg_comma}.",
+        "{actor} feints, then drives the {weapon} home against {target} {roll_paren}{dmg_comma}.",
+        "Steel meets flesh as {actor} hits {target} with {roll_vs}{dmg_comma}."),
+    "crit": (
+        "A natural 20! {actor}'s {weapon} strikes {target} with devastating precision{dmg_comma}.",
+        "{actor} sees the perfect opening and takes it — a critical hit on {target}{dmg_comma}.",
+        "Critical! {actor} drives the {weapon} deep into {target}{dmg_comma}.",
+        "Everything lines up for {actor}: a critical strike against {target}{dmg_comma}."),
+    "miss": (
+        "{actor} swings at {target}, but {target} slips aside — {roll_vs} is not enough.",
+        "{actor}'s {weapon} glances off {target}'s defences {roll_paren}.",
+        "{target} turns {actor}'s attack away {roll_paren}.",
+        "A near thing: {actor}'s {weapon} whistles past {target} {roll_paren}.",
+        "{actor} lunges and finds only air where {target} stood {roll_paren}.",
+        "The blow goes wide — {actor} misses {target} {roll_paren}."),
+    "fumble": (
+        "A natural 1 — {actor}'s {weapon} goes nowhere near {target}.",
+        "{actor} overreaches and stumbles; the attack on {target} fails badly (natural 1).",
+        "{actor}'s footing betrays them and the strike at {target} goes wild (natural 1).",
+        "Nothing goes right for {actor}: a natural 1 against {target}."),
+    "damage": (
+        "{target} takes {dmg}.", "{dmg} tears into {target}.", "{target} reels, suffering {dmg}.",
+        "The blow costs {target} {dmg}."),
+    "unconscious": (
+        "{target} crumples to the ground, unconscious.", "{target}'s knees buckle; they fall senseless.",
+        "Darkness takes {target} — down and unconscious.", "{target} collapses, unconscious and bleeding."),
+    "down": (
+        "{target} goes down.", "{target} drops.", "{target} hits the ground hard.", "{target} collapses."),
+    "death": (
+        "{target} falls and does not rise.", "With a final gasp, {target} goes still.",
+        "{target} is slain.", "{target} crashes down, defeated."),
+    "check_success": (
+        "{actor}'s {what} pays off — {roll_vs}.", "{actor} succeeds at the {what} {roll_paren}.",
+        "Skill tells: {actor} makes the {what} {roll_paren}.", "{actor} rises to the moment ({what}, {roll_vs}).",
+        "It works. {actor}'s {what} comes through {roll_paren}.", "{actor} handles it with ease — {what}, {roll_vs}."),
+    "check_failure": (
+        "{actor}'s {what} falls short — {roll_vs}.", "{actor} fails the {what} {roll_paren}.",
+        "Not this time: {actor}'s {what} comes up short {roll_paren}.", "{actor} tries, but the {what} fails ({roll_vs}).",
+        "The {what} goes badly for {actor} {roll_paren}.", "{actor} misjudges it — the {what} fails {roll_paren}."),
+    "death_save": (
+        "{actor} fights for breath — a death saving throw of {total}: {result}.",
+        "Between life and death, {actor} rolls {total}: {result}.", "{actor}'s death save: {total}, {result}.",
+        "The party holds its breath as {actor} makes a death save — {total}, {result}."),
+    "roll": (
+        "{actor} rolls {notation}{for_purpose}: {total}.", "{actor}'s {notation}{for_purpose} comes up {total}.",
+        "{actor} gets {total} on {notation}{for_purpose}.", "{actor} rolls {total} on {notation}{for_purpose}."),
+    "travel": (
+        "The party leaves {origin} behind and arrives at {destination}.",
+        "The road from {origin} ends at {destination}.", "After a while on the move, {destination} comes into view.",
+        "{destination} at last — {origin} is behind them now.", "They make their way to {destination}.",
+        "Footsteps echo as the party reaches {destination}."),
+    # Something found by searching; the text says who found what.
+    "discovery": (
+        "A discovery: {text}", "Something stands out. {text}", "It is worth the effort. {text}",
+        "Looking closer pays off. {text}"),
+    # Something an NPC gives away, by words or by their face: never "found" or "noticed".
+    "secret": (
+        "It comes out at last: {text}", "Now the party knows: {text}", "What {npc} was keeping back: {text}",
+        "The truth slips out: {text}"),
+    "rest": (
+        "The party settles in for a {rest}.", "Weapons are set aside for a {rest}; wounds are tended.",
+        "A {rest} — time to breathe, bind wounds and recover.", "The party rests a while ({rest})."),
+    "heal": (
+        "{target} recovers {amount} hit points.", "Warmth returns to {target}: {amount} hit points restored.",
+        "{target}'s wounds close a little ({amount} HP).", "{target} regains {amount} hit points."),
+    "inventory_add": (
+        "{target} picks up {item}.", "{item_cap} goes into {target}'s pack.", "{target} now carries {item}.",
+        "{target} stows {item}."),
+    # Some left (or the count unknown), and the last one gone: "no longer has" only when it is true.
+    "inventory_remove": (
+        "{target} parts with {item}{left}.", "{item_cap} leaves {target}'s pack{left}.",
+        "{target} sets aside {item}{left}.", "{target} is down {item}{left}."),
+    "inventory_gone": (
+        "{target} no longer has {item}.", "{target} parts with the last {name}.",
+        "{item_cap} is gone from {target}'s pack.", "That was {target}'s last {name}."),
+    "give": (
+        "{giver} hands {item} to {receiver}.", "{receiver} takes {item} from {giver}.",
+        "{giver} passes {item} over to {receiver}.", "{item_cap} changes hands: {giver} to {receiver}."),
+    "npc_speech": (
+        '**{npc}** says, "{text}"', '**{npc}** leans in. "{text}"', '"{text}" **{npc}** replies.',
+        '**{npc}** answers: "{text}"', '**{npc}** considers a moment, then: "{text}"', '"{text}" says **{npc}**.'),
+    "attitude": (
+        "{npc}'s manner shifts from {before} to {after}.", "Something changes in {npc}: once {before}, now {after}.",
+        "{npc} is {after} now.", "{npc}'s attitude turns {after}."),
+    "quest": (
+        "Quest update — {quest}: {status}.", 'The task "{quest}" is now {status}.', "{quest}: {status}.",
+        "Word on {quest}: it is {status}."),
+    "combat_start": (
+        "Steel is drawn — combat begins!{order}", "Battle erupts in {location}!{order}",
+        "No more talking: it is a fight.{order}", "Weapons out!{order}"),
+    "combat_end": (
+        "The fight is over.", "Silence returns as the fighting ends.", "The last blow has landed; combat ends.",
+        "Breathing hard, the party takes stock — the fight is done."),
+    # Whose turn it is once everything this action set off has resolved (only while the fight goes on).
+    "turn": (
+        "{name} is up next{round_tail}.", "Next up: {name}{round_tail}.", "The initiative turns to {name}{round_tail}.",
+        "All eyes on {name} now{round_tail}."),
+    "condition_add": (
+        "{target} is now {condition}.", "{target} becomes {condition}.", "{target} is left {condition}.",
+        "{target} finds themself {condition}."),
+    "condition_remove": (
+        "{target} is no longer {condition}.", "{target} shakes off being {condition}.",
+        "{target} recovers — no longer {condition}.", "The {condition} condition leaves {target}."),
+    "xp": (
+        "{target} {each}gain{s} {amount} XP.", "Experience earned: {amount} XP for {target}.",
+        "{target} {is_are} {amount} XP the wiser.", "{amount} XP goes to {target}."),
+    "scene": ("{text}", "A look around {location}: {text}", "{location} — {text}", "Around them: {text}"),
+    "present": ("{names} {is_are} here.", "Present: {names}.", "{names} {is_are} about.", "Faces here: {names}."),
+    # Beats are complete sentences of unknown shape and tense: any prefix ("Then:", "Meanwhile") misreads
+    # some of them, so they are told as they are.
+    "generic": ("{text}",),
+    # Nothing resolved: say what was intended, never that it happened.
+    "action": (
+        '{actor} considers it: "{action}". Nothing comes of it yet.',
+        '"{action}," says {actor} — and for now, nothing changes in {location}.',
+        'In {location}, {actor} weighs the idea: "{action}".',
+        '{actor}\'s intent is clear — "{action}" — but the moment passes without result.'),
+}
+DIALOGUE = {"npc_speech"}
+
+# Which family each event kind belongs to: a beat of a family already told by an event is skipped.
+FAMILY = {"hit": "attack", "crit": "attack", "miss": "attack", "fumble": "attack", "damage": "attack",
+          "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
+          "check_failure": "check", "death_save": "check", "npc_speech": "npc", "attitude": "npc",
+          "secret": "discovery", "combat_start": "combat", "combat_end": "combat", "turn": "combat",
+          "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
+          "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
+
+# Beats are classified by keyword, first match wins.
+BEAT_FAMILIES = (
+    # Nothing found is news the check line does not carry: its own family, never skipped, never a "discovery".
+    ("nothing", re.compile(r"\bfinds? nothing|\bnothing (new|of note)", re.I)),
+    # A refusal or a souring mood adds to the reply; only plain speech is covered by the quoted line.
+    ("npc_mood", re.compile(r"\bwill not say\b|\bresents?\b", re.I)),
+    ("npc", re.compile(r'"|\b(says|said|replies|asks|tells|speaks|talks|takes it badly)\b', re.I)),
+    ("discovery", re.compile(r"\b(finds?|found|discovers?|notices?|reveals?|spots?|uncovers?|lets it slip|"
+                             r"reads it)\b", re.I)),
+    ("travel", re.compile(r"\b(travels?|arrives?|journeys?|reach(es)?|heads? (to|for|toward))\b", re.I)),
+    ("rest", re.compile(r"\b(rests?|camps?|heals?|regains?)\b", re.I)),
+    ("attack", re.compile(r"\b(hits?|miss(es)?|attacks?|strikes?|damage|critical|unconscious|slain|falls)\b", re.I)),
+    ("check", re.compile(r"\b(checks?|saves?|saving throw|DC)\b", re.I)),
+    ("combat", re.compile(r"\b(initiative|combat|battle|fight is over)\b", re.I)),
+    ("inventory", re.compile(r"\b(picks? up|takes?|drops?|gives?|inventory)\b", re.I)),
+)
+
+
+def check_name(purpose: str) -> str:
+    """'Persuasion vs Hesper Quill' -> 'Persuasion attempt on Hesper Quill'; 'Perception' -> 'Perception check'."""
+    what, _, on = purpose.partition(" vs ")
+    what = re.sub(r"\bOf\b", "of", what.strip()) or "roll"  # "Sleight Of Hand" as the rules title it
+    if not re.search(r"\b(check|save|saving throw|attempt|roll)\b", what, re.I):
+        what += " attempt" if on else " check"
+    return f"{what} on {on.strip()}" if on.strip() else what
+
+
+def item_phrase(name: str, count: int | None) -> str:
+    """'a potion of healing', 'one of the candles', '2 handaxes': an item as a sentence uses it."""
+    low = name[:1].lower() + name[1:] if name[1:2].islower() or len(name) == 1 else name
+    plural = low.endswith("s") and not low.endswith("ss")
+    if count is None or count == 1:
+        if plural:
+            return f"one of the {low}"
+        return ("an " if low[:1] in "aeiou" else "a ") + low
+    return f"{count} {low if plural else low + 's'}"
