@@ -15,11 +15,13 @@ from engine.sessions import SessionManager
 
 DEMO_SEED = 7
 ACTIONS = [
-    ("Wren", "I ask the innkeeper what she saw the night the light went out"),
+    ("Wren", "I ask Hesper Quill what she saw the night the light went out"),
     ("Idris", "I look around the taproom for anything from the wreck"),
+    ("Bram", "We head to Kettlecove Docks"),
+    ("Wren", "We go on to Gannet Point"),
     ("Bram", "I attack the Wrecker Thug with my longsword"),
-    ("Wren", "I attack the Wrecker Thug with my shortsword"),
-    ("Tova", "I cast sacred flame at the Wrecker Thug"),
+    ("Idris", "I cast fire bolt at the Wrecker Thug"),
+    ("Wren", "I stab the nearest thug with my shortsword"),
 ]
 
 
@@ -53,7 +55,7 @@ async def _demo(manager: SessionManager) -> None:
 
     roll = await manager.roll("2d20kh1+5", sid, purpose="DM: Wren's perception with advantage")
     print(f"\n[turn {roll.turn_number}] DM /roll 2d20kh1+5\n{_roll_line(roll.roll)}")
-    fact = await manager.record_fact(sid, "The innkeeper Marta saw a green light on the point the night it went dark.")
+    fact = await manager.record_fact(sid, "Hesper Quill saw a green light on the point the night it went dark.")
     print(f"[turn {fact.turn_number}] DM /fact: {fact.result.status} ({fact.result.dedup_outcome})")
     hurt = await manager.apply_change(sid, "hp", "Bram", "-7")
     print(f"[turn {hurt.turn_number}] DM /hp Bram -7: {hurt.message}")
