@@ -1,23 +1,30 @@
 """Fact tracker: record facts with dedup/supersede (seed 001), flag contradictions, answer queries.
 
 Every lookup goes through an index kept up to date on record/remove, so recording and querying stay
-well under a millisecond with thousands of facts: nothing here loops over every fact.
+well under a millisecond with thousands of facts: nothing here loops over every fact. The text
+analysis lives in engine.fact_text; its public names are re-exported here.
 """
 
 from __future__ import annotations
 
-import hashlib
 import heapq
-import itertools
 import math
-import unicodedata
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
+from engine.fact_index import FactEntry, Posting, core_key, discard, gc_paused, ids_of, post, unpost
+from engine.fact_text import (
+    STOPWORDS,
+    EntityNames,
+    analyze,
+    guess_subject,
+    normal_words,
+    normalize,
+    text_hash,
+)
 from engine.models.facts import (
     DedupOutcome,
     Fact,
@@ -28,223 +35,113 @@ from engine.models.facts import (
     FactStatus,
 )
 
+__all__ = ["STOPWORDS", "SUPERSEDE_THRESHOLD", "FactTracker", "normalize", "text_hash"]
+
 SUPERSEDE_THRESHOLD = 0.70
 _SUBJECT_BOOST = 2.0
-
-_APOSTROPHES = {"'", "\u2019", "\u2018", "`"}
-STOPWORDS = frozenset(
-    "a an the of in at on to is are was were be been and or but with for from by as it its this that "
-    "these those there here who whom what where when which how why do does did has have had he she they "
-    "them his her their we you i me my our your not no".split())
-_NEGATORS = {"not", "never", "no"}
-# Negative contractions (apostrophe already dropped) and the positive word each one negates.
-_CONTRACTIONS = dict(pair.split(":") for pair in (
-    "isnt:is arent:are wasnt:was werent:were doesnt:does dont:do didnt:did hasnt:has havent:have "
-    "hadnt:had cant:can cannot:can wont:will wouldnt:would couldnt:could shouldnt:should").split())
-_DEAD = {"dead", "slain", "killed", "deceased", "died"}
-_ALIVE = {"alive", "living", "survived"}
-_ALLY = {"ally", "allies", "allied", "friend", "friends", "friendly"}
-_ENEMY = {"enemy", "enemies", "hostile", "foe", "foes", "betrayed"}
-_PLACE_VERBS = {"is", "are", "was", "were", "lives", "waits", "remains", "stays", "hides", "rests", "sits"}
-_PLACE_PREPS = {"in", "at", "inside"}
-_PLACE_SKIP = {"now", "still", "currently"}
-_PLACE_STOP = set("and with but while when where who which because for until since to after before".split())
-_DETERMINERS = {"the", "a", "an", "some", "this", "that"}
-_NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
-_SUBJECT_VERBS = set("is are was were has have had will can lies stands holds knows wants owns lives guards "
-                     "hides leads serves fears".split())
-
-
-class _PunctTable(dict):
-    """str.translate table built lazily: punctuation, symbols and controls become spaces."""
-
-    def __missing__(self, code: int) -> str | None:
-        ch = chr(code)
-        # Apostrophes vanish ("Bron's" -> "brons") so a possessive does not leave a stray "s" word.
-        value = None if ch in _APOSTROPHES else " " if unicodedata.category(ch)[0] in "PSC" else ch
-        self[code] = value
-        return value
-
-
-_TABLE = _PunctTable()
-
-
-def normalize(text: str) -> str:
-    """Casefold, drop punctuation, fold whitespace: the form used for hashing and word matching."""
-    return " ".join(text.casefold().translate(_TABLE).split())
-
-
-def text_hash(normalized: str) -> str:
-    return hashlib.sha256(normalized.encode("utf-8")).hexdigest()
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") else word
-
-
-@dataclass(slots=True)
-class _Entry:
-    """A fact plus what the indexes and the contradiction check need, computed once."""
-
-    fact: Fact
-    seq: int
-    subject_key: str
-    words: frozenset[str]
-    subject_words: frozenset[str]
-    negated: bool
-    core_hash: str
-    life: int = 0  # +1 alive, -1 dead
-    loyalty: int = 0  # +1 ally, -1 enemy
-    place: tuple[str, ...] | None = None
-    numbers: dict[tuple[str, str], int] = field(default_factory=dict)
-    keys: list[tuple] = field(default_factory=list)  # every index key this entry sits under
-    # Cached status: a hot path in queries. Status changes go through the tracker, which keeps it in step.
-    active: bool = True
-
-
-def _stance(words: list[str], positive: set[str], negative: set[str], negated: bool) -> int:
-    pos, neg = any(w in positive for w in words), any(w in negative for w in words)
-    value = 0 if pos == neg else 1 if pos else -1
-    return -value if negated else value  # "not dead" reads as alive
-
-
-def _place(words: list[str]) -> tuple[str, ...] | None:
-    for i, word in enumerate(words[:-1]):
-        if word not in _PLACE_VERBS:
-            continue
-        j = i + 1
-        while j < len(words) and words[j] in _PLACE_SKIP:
-            j += 1
-        if j >= len(words) or words[j] not in _PLACE_PREPS:
-            continue
-        place = list(itertools.takewhile(lambda w: w not in _PLACE_STOP, words[j + 1:]))
-        place = place[1:] if place[:1] and place[0] in _DETERMINERS else place
-        return tuple(place[:4]) or None
-    return None
-
-
-def _numbers(words: list[str]) -> dict[tuple[str, str], int]:
-    found: dict[tuple[str, str], int] = {}
-    for i, word in enumerate(words):
-        value = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
-        if value is None:
-            continue
-        before = _stem(words[i - 1]) if i else "^"
-        after = _stem(words[i + 1]) if i + 1 < len(words) else "$"
-        found.setdefault((before, after), value)
-    return found
+_EMPTY: frozenset[str] = frozenset()
 
 
 class FactTracker:
     """Holds a session's facts. Callers pass deterministic ids; times come from the caller too."""
 
     def __init__(self, facts: list[Fact] | None = None, known_entities: Iterable[str] = ()) -> None:
-        self._entries: dict[str, _Entry] = {}
+        self._entries: dict[str, FactEntry] = {}
         self._seq = 0
         self._active_count = 0
         self._hash_active: dict[str, str] = {}
-        self._index: defaultdict[tuple, set[str]] = defaultdict(set)
-        self._entity_names: dict[str, str] = {}
-        self._entity_by_first: defaultdict[str, list[tuple[str, ...]]] = defaultdict(list)
+        # One index per kind of key, mapping a key to the ids of the facts under it. Word and feature
+        # postings are only ever iterated: they use the compact Posting of engine.fact_index. Entity,
+        # subject and category postings are tested with `in`: sets, in defaultdicts because filling them
+        # is much of a load; read those through .get(), never [], so a lookup adds no key.
+        self._by_word: dict[str, Posting] = {}
+        self._by_entity: defaultdict[str, set[str]] = defaultdict(set)
+        self._by_subject: defaultdict[str, set[str]] = defaultdict(set)
+        self._by_category: defaultdict[str, set[str]] = defaultdict(set)
+        # Contradiction checks: keys ("life"|"loyalty"|"place", subject), ("num", subject, before, after)
+        # and core_key(subject, core).
+        self._by_feature: dict[object, Posting] = {}
+        self._subject_keys: dict[str, tuple[str, frozenset[str]]] = {}  # raw subject -> normalized forms
+        self._names = EntityNames()
         self.add_entities(known_entities)
-        for fact in facts or []:
-            self._insert(fact)
+        # Saved facts were deduplicated and checked when recorded: loading only indexes them.
+        with gc_paused():
+            self._insert_all(facts or ())
 
     # ---- entities ----
     def add_entities(self, names: Iterable[str]) -> None:
         """Teach the tracker names (characters, NPCs, places, items) for subject guessing and queries."""
         for name in names:
-            key = normalize(name)
-            if not key or key in self._entity_names:
+            words = self._names.add(name)
+            if words is None:
                 continue
-            self._entity_names[key] = name.strip()
-            words = tuple(key.split())
-            bucket = self._entity_by_first[words[0]]
-            bucket.append(words)
-            bucket.sort(key=len, reverse=True)  # longest match wins ("Sister Ilsa" over "Sister")
-            for fid in list(self._index.get(("w", words[0]), ())):
+            key = " ".join(words)
+            for fid in list(ids_of(self._by_word.get(words[0]))):
                 entry = self._entries[fid]
-                if key in self._mentions(normalize(entry.fact.text).split()):
-                    self._add_key(entry, ("e", key))
-
-    def _mentions(self, words: list[str]) -> list[str]:
-        found: list[str] = []
-        for i, word in enumerate(words):
-            for candidate in self._entity_by_first.get(word, ()):
-                if tuple(words[i:i + len(candidate)]) == candidate:
-                    found.append(" ".join(candidate))
-                    break
-        return found
+                if key in self._names.mentions(normal_words(entry.fact.text)):
+                    self._by_entity[key].add(fid)
 
     def guess_subject(self, text: str) -> str:
         """The first known entity named in the text, else its leading proper noun, else its noun phrase."""
-        words = normalize(text).split()
-        mentioned = self._mentions(words)
-        if mentioned:
-            return self._entity_names[mentioned[0]]
-        raw = [w.strip(".,;:!?\"'()[]") for w in text.split()]
-        run: list[str] = []
-        for i, word in enumerate(raw):
-            if word[:1].isupper() and not (i == 0 and word.casefold() in _DETERMINERS):
-                run.append(word)
-            elif run:
-                break
-        if run:
-            return " ".join(run).removesuffix("'s").removesuffix("\u2019s")
-        head: list[str] = []
-        for word in words:
-            if word in _SUBJECT_VERBS or word in _NEGATORS or word in _CONTRACTIONS:
-                break
-            if not (not head and word in _DETERMINERS):
-                head.append(word)
-        head = head[:4] or [w for w in words if w not in STOPWORDS][:3]
-        return " ".join(head) or "world"
+        return guess_subject(text, self._names)
 
     # ---- indexing ----
-    def _add_key(self, entry: _Entry, key: tuple) -> None:
-        self._index[key].add(entry.fact.id)
-        entry.keys.append(key)
+    def _subject(self, subject: str) -> tuple[str, frozenset[str]]:
+        known = self._subject_keys.get(subject)
+        if known is None:
+            key = normalize(subject) or "world"
+            known = self._subject_keys[subject] = (key, frozenset(key.split()))
+        return known
 
-    def _insert(self, fact: Fact) -> _Entry:
-        if fact.id in self._entries:
-            raise InvalidInputError(f"A fact with id {fact.id!r} already exists; pass a new id.")
-        norm = normalize(fact.text)
-        words = norm.split()
-        subject_key = normalize(fact.subject) or "world"
-        flips = sum(1 for w in words if w in _NEGATORS or w in _CONTRACTIONS)
-        core = [_CONTRACTIONS.get(w, w) for w in words if w not in _NEGATORS]
-        self._seq += 1
-        entry = _Entry(fact=fact, seq=self._seq, subject_key=subject_key, words=frozenset(words),
-                       subject_words=frozenset(subject_key.split()),
-                       negated=flips % 2 == 1, core_hash=text_hash(" ".join(core)),
-                       active=fact.status == FactStatus.ACTIVE)
-        entry.life = _stance(words, _ALIVE, _DEAD, entry.negated)
-        entry.loyalty = _stance(words, _ALLY, _ENEMY, entry.negated)
-        entry.place = None if entry.negated else _place(words)
-        entry.numbers = _numbers(words)
-        if not fact.text_hash:
-            fact.text_hash = text_hash(norm)
-        self._entries[fact.id] = entry
-        for word in entry.words:
-            self._add_key(entry, ("w", word))
-        for key in {subject_key, *self._mentions(words)}:
-            self._add_key(entry, ("e", key))
-        self._add_key(entry, ("s", subject_key))
-        self._add_key(entry, ("c", fact.category))
-        self._add_key(entry, ("core", subject_key, entry.core_hash))
-        for feature, value in (("life", entry.life), ("loyalty", entry.loyalty), ("place", entry.place)):
-            if value:
-                self._add_key(entry, (feature, subject_key))
-        for context in entry.numbers:
-            self._add_key(entry, ("num", subject_key, *context))
-        if entry.active:
-            self._active_count += 1
-            self._hash_active.setdefault(fact.text_hash, fact.id)
-        return entry
+    def _insert(self, fact: Fact) -> FactEntry:
+        self._insert_all((fact,))
+        return self._entries[fact.id]
 
-    def _ids(self, key: tuple) -> set[str]:
-        return self._index.get(key, set())
+    def _insert_all(self, facts: Iterable[Fact]) -> None:
+        """Analyse and index facts in one tight loop: a session load runs it over every saved fact."""
+        entries, names, subjects, subject_of = self._entries, self._names, self._subject_keys, self._subject
+        by_word, by_entity, by_feature = self._by_word, self._by_entity, self._by_feature
+        word_ids = by_word.get
+        by_subject, by_category, hash_active = self._by_subject, self._by_category, self._hash_active
+        active_status = FactStatus.ACTIVE
+        for fact in facts:
+            fid = fact.id
+            if fid in entries:
+                raise InvalidInputError(f"A fact with id {fid!r} already exists; pass a new id.")
+            words = normal_words(fact.text)
+            norm = " ".join(words)
+            wordset = frozenset(words)
+            subject_key, subject_words = subjects.get(fact.subject) or subject_of(fact.subject)
+            negated, core, life, loyalty, place, numbers = analyze(norm, words, wordset)
+            if not fact.text_hash:
+                fact.text_hash = text_hash(norm)
+            self._seq += 1
+            active = fact.status == active_status
+            entry = entries[fid] = FactEntry(fact, self._seq, subject_key, wordset, subject_words, negated, core,
+                                          life, loyalty, place, numbers, active)
+            for word in wordset:  # post() inlined: this loop is the largest part of a load
+                ids = word_ids(word)
+                if ids is None:
+                    by_word[word] = fid
+                elif ids.__class__ is str:
+                    by_word[word] = [ids, fid]
+                else:
+                    ids.append(fid)
+            by_entity[subject_key].add(fid)
+            for key in names.mentions(words, wordset):
+                by_entity[key].add(fid)
+            by_subject[subject_key].add(fid)
+            by_category[fact.category].add(fid)
+            post(by_feature, core_key(subject_key, core), fid)
+            if life or loyalty or place or numbers:
+                for key in entry.feature_keys()[1:]:
+                    post(by_feature, key, fid)
+            if active:
+                self._active_count += 1
+                hash_active.setdefault(fact.text_hash, fid)
+
+    def _feature_ids(self, key: object) -> Sequence[str]:
+        return ids_of(self._by_feature.get(key))
 
     # ---- recording ----
     def record(self, fact: FactInput, *, turn: int, now: datetime,
@@ -259,7 +156,7 @@ class FactTracker:
         if existing is not None:
             return (FactRecordResult(fact_id=existing, dedup_outcome=DedupOutcome.DUPLICATE_SKIP), None, None)
         subject = fact.subject.strip() if fact.subject and fact.subject.strip() else self.guess_subject(fact.text)
-        subject = self._entity_names.get(normalize(subject), subject)
+        subject = self._names.display(normalize(subject)) or subject
         new = Fact(id=fact_id or uuid.uuid4().hex, category=fact.category, subject=subject,
                    text=fact.text.strip(), turn=turn, created_at=now, updated_at=now, text_hash=digest)
         entry = self._insert(new)
@@ -273,17 +170,18 @@ class FactTracker:
             superseded_fact_id=older.fact.id if older else None, contradictions=contradictions)
         return result, new, older.fact.id if older else None
 
-    def _supersede_candidate(self, entry: _Entry) -> _Entry | None:
+    def _supersede_candidate(self, entry: FactEntry) -> FactEntry | None:
         words = entry.words
-        # If Jaccard >= t then |A & B| >= t*|A|, so B holds at least one of any
-        # |A| - floor(t*|A|) + 1 words of A: probe only that many of the rarest words.
-        probes = sorted(words, key=lambda w: len(self._ids(("w", w))))[:len(words) - int(
-            SUPERSEDE_THRESHOLD * len(words)) + 1]
-        same_subject = self._ids(("s", entry.subject_key))
-        best: tuple[float, int, _Entry] | None = None
+        by_word = self._by_word
+        # A fact B reaching the threshold shares at least k = ceil(t*|A|) of A's words (Jaccard <= |A&B|/|A|),
+        # so it holds at least one of any |A| - k + 1 words of A: probe only that many of the rarest words.
+        needed = math.ceil((SUPERSEDE_THRESHOLD - 1e-9) * len(words))
+        probes = sorted(words, key=lambda w: len(ids_of(by_word.get(w))))[:len(words) - needed + 1]
+        same_subject = self._by_subject.get(entry.subject_key, _EMPTY)
+        best: tuple[float, int, FactEntry] | None = None
         seen: set[str] = {entry.fact.id}
         for word in probes:
-            for fid in self._ids(("w", word)):
+            for fid in ids_of(by_word.get(word)):
                 if fid in seen or fid not in same_subject:
                     continue
                 seen.add(fid)
@@ -297,12 +195,12 @@ class FactTracker:
                     best = (score, other.seq, other)
         return best[2] if best else None
 
-    def _contradictions(self, entry: _Entry) -> list[str]:
+    def _contradictions(self, entry: FactEntry) -> list[str]:
         found: dict[str, str] = {}
         subject = entry.subject_key
 
-        def check(key: tuple, clash) -> None:
-            for fid in self._ids(key):
+        def check(key: object, clash) -> None:
+            for fid in self._feature_ids(key):
                 other = self._entries[fid]
                 if fid == entry.fact.id or not other.active or fid in found:
                     continue
@@ -324,7 +222,7 @@ class FactTracker:
         for context, value in entry.numbers.items():
             check(("num", subject, *context), lambda o, c=context, v=value: o.numbers.get(c) != v and
                   f"the number changed from {o.numbers.get(c)} to {v}")
-        check(("core", subject, entry.core_hash),
+        check(core_key(subject, entry.core),
               lambda o: o.negated != entry.negated and "one states what the other denies")
         return [f'Contradicts fact {fid} ("{self._entries[fid].fact.text}"): {reason}.'
                 for fid, reason in found.items()]
@@ -352,12 +250,17 @@ class FactTracker:
         entry = self._entries.pop(fact_id, None)
         if entry is None:
             raise NotFoundError(f"No fact with id {fact_id!r}; there are {len(self._entries)} facts.")
-        for key in entry.keys:
-            ids = self._index.get(key)
-            if ids is not None:
-                ids.discard(fact_id)
-                if not ids:
-                    del self._index[key]
+        # The keys are derived again from the entry rather than stored with it (loads stay lean). Entity
+        # keys: every known name within the fact's words, a superset of the ones it was filed under.
+        for word in entry.words:
+            unpost(self._by_word, word, fact_id)
+        for key in {entry.subject_key} | self._names.within(entry.words):
+            discard(self._by_entity, key, fact_id)
+        discard(self._by_subject, entry.subject_key, fact_id)
+        for category in list(self._by_category):
+            discard(self._by_category, category, fact_id)
+        for key in entry.feature_keys():
+            unpost(self._by_feature, key, fact_id)
         if entry.active:
             self._active_count -= 1
             if self._hash_active.get(entry.fact.text_hash) == fact_id:
@@ -394,19 +297,23 @@ class FactTracker:
         Without text the filters (entity, category) pick the facts; with neither, the newest come back.
         """
         entity_key = normalize(entity) if entity else ""
-        filters = sorted(([self._ids(("e", entity_key))] if entity is not None else [])
-                         + ([self._ids(("c", FactCategory(category)))] if category is not None else []), key=len)
+        filters = sorted(([self._by_entity.get(entity_key, _EMPTY)] if entity is not None else [])
+                         + ([self._by_category.get(FactCategory(category), _EMPTY)] if category is not None
+                            else []), key=len)
         words = normalize(text).split() if text else []
         query_words = {w for w in words if w not in STOPWORDS} or set(words)
-        if not query_words and not filters:
-            return self._newest(limit, include_superseded)
+        if not query_words:
+            if not filters:
+                return self._newest(limit, include_superseded)
+            return self._filtered(filters, entity_key, limit, include_superseded)
+        by_word = {w: ids for w in query_words if (ids := ids_of(self._by_word.get(w)))}
         n = max(len(self._entries), 1)
-        weights = {w: math.log(1 + n / len(ids)) for w in query_words if (ids := self._ids(("w", w)))}
-        postings = sum(len(self._ids(("w", w))) for w in weights)
+        weights = {w: math.log(1 + n / len(ids)) for w, ids in by_word.items()}
+        postings = sum(len(ids) for ids in by_word.values())
         scores: dict[str, float] = {}
         if query_words and not (filters and len(filters[0]) < postings):
             for word, weight in weights.items():
-                for fid in self._ids(("w", word)):
+                for fid in by_word[word]:
                     scores[fid] = scores.get(fid, 0.0) + weight
         else:  # the filter set is smaller than the word postings: score its members directly
             for fid in filters[0]:
@@ -424,6 +331,18 @@ class FactTracker:
             ranked.append((score, entry.fact.turn, entry.seq, fid))
         best = heapq.nlargest(limit, ranked)
         return FactQueryResult(facts=[self._entries[r[3]].fact for r in best], total_matches=len(ranked))
+
+    def _filtered(self, filters: list, entity_key: str, limit: int, include_superseded: bool) -> FactQueryResult:
+        """Filters without text: every fact in all of them scores 0, plus the boost when it is the subject."""
+        entries, rest = self._entries, filters[1:]
+        ranked = []
+        for fid in filters[0]:
+            entry = entries[fid]
+            if (include_superseded or entry.active) and (not rest or all(fid in f for f in rest)):
+                score = _SUBJECT_BOOST if entry.subject_key == entity_key else 0.0
+                ranked.append((score, entry.fact.turn, entry.seq, fid))
+        best = heapq.nlargest(limit, ranked)
+        return FactQueryResult(facts=[entries[r[3]].fact for r in best], total_matches=len(ranked))
 
     def _newest(self, limit: int, include_superseded: bool) -> FactQueryResult:
         picked: list[Fact] = []

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from datetime import UTC, datetime
 
 import pytest
 
-from engine.errors import NotFoundError
+from engine.errors import InvalidInputError, NotFoundError
 from engine.facts import FactTracker, normalize
 from engine.models.facts import DedupOutcome, FactCategory, FactInput, FactStatus
 
@@ -226,3 +227,65 @@ def test_journal_replay_restores_facts_and_supersedes_exactly(tracker):
     assert [f.id for f in replayed.query("dagger").facts] == ["new"]
     with pytest.raises(NotFoundError):
         replayed.mark_superseded("missing", "new")
+
+
+# ---- loading and index upkeep ----
+
+def test_loading_saved_facts_with_a_repeated_id_is_a_clear_error(tracker):
+    _, fact, _ = rec(tracker, "Bron is in the Rusty Anchor", fact_id="a")
+    with pytest.raises(InvalidInputError, match="'a' already exists"):
+        FactTracker([fact.model_copy(), fact.model_copy()], known_entities=ENTITIES)
+
+
+def test_loading_leaves_the_garbage_collector_as_it_found_it(tracker):
+    rec(tracker, "Bron is in the Rusty Anchor")
+    assert gc.isenabled()
+    FactTracker([f.model_copy() for f in tracker.all()], known_entities=ENTITIES)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        FactTracker([f.model_copy() for f in tracker.all()], known_entities=ENTITIES)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_removing_a_fact_clears_every_entity_it_was_filed_under():
+    tracker = FactTracker(known_entities=["Sister"])
+    rec(tracker, "Sister Ilsa hides a key in the chapel", fact_id="k")
+    tracker.add_entities(["Sister Ilsa", "Chapel"])  # indexed under names learned after recording
+    assert {tuple(f.id for f in tracker.query(entity=name).facts) for name in ("Sister", "Sister Ilsa",
+                                                                              "Chapel")} == {("k",)}
+    tracker.remove("k")
+    for name in ("Sister", "Sister Ilsa", "Chapel"):
+        assert tracker.query(entity=name).total_matches == 0
+    assert tracker.query("key").facts == [] and tracker.query(category=FactCategory.WORLD).facts == []
+
+
+def test_supersede_is_found_among_many_facts_sharing_common_words(tracker):
+    for i in range(200):
+        rec(tracker, f"Bron saw clue{i} near the old mill", fact_id=f"c{i}")
+    # 7 shared words out of 10 distinct: exactly the threshold, with the new fact the longer one.
+    rec(tracker, "Bron a b c d e f z", fact_id="base")
+    result, _, superseded = rec(tracker, "Bron a b c d e f g h", fact_id="new")
+    assert result.dedup_outcome == DedupOutcome.SUPERSEDE and superseded == "base"
+
+
+def test_contradictions_are_listed_in_the_order_the_facts_were_recorded(tracker):
+    rec(tracker, "Bron is alive", fact_id="first")
+    rec(tracker, "Bron is alive and well", fact_id="second", subject="Bron")
+    rec(tracker, "Bron is alive and singing loudly", fact_id="third", subject="Bron")
+    result, _, _ = rec(tracker, "Bron is dead", fact_id="dead")
+    assert [m.split()[2] for m in result.contradictions] == ["first", "second", "third"]
+
+
+@pytest.mark.parametrize("text", ["Mira has ² keys", "Mira has ٣ keys", "Bron’s map shows 3 caves"])
+def test_unusual_digits_and_apostrophes_are_read_without_error(tracker, text):
+    result, fact, _ = rec(tracker, text)
+    assert result.status == "saved" and fact is not None
+    assert tracker.query(text).facts[0].id == fact.id
+
+
+def test_normalize_folds_ascii_and_other_scripts_alike():
+    assert normalize("Bron's  GOLD_coin!\t(x)") == "brons gold coin x"
+    assert normalize("Straße—ÜBER\u00a0alles") == "strasse über alles"

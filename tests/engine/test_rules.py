@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import rules
+from engine import combat_rules, rules
 from engine.dice import DiceRoller
 from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import DiceRoll
@@ -315,7 +315,8 @@ def test_initiative_ties_break_on_dex(monkeypatch: pytest.MonkeyPatch) -> None:
     def fixed(roller: DiceRoller, name: str, dex_modifier: int) -> DiceRoll:
         return DiceRoll(notation="1d20", total=12, purpose="initiative", roller=name)
 
-    monkeypatch.setattr(rules, "roll_initiative", fixed)
+    # start_combat looks roll_initiative up in its own module, so the fake goes there.
+    monkeypatch.setattr(combat_rules, "roll_initiative", fixed)
     world = campaign(hero("Slow", abilities={"dex": 8}), hero("Quick", abilities={"dex": 18}))
     rules.start_combat(roller_at(), world, ["Goblin"])
     assert [c.name for c in world.game_state.combat.order] == ["Quick", "Goblin", "Slow"]
@@ -333,7 +334,7 @@ def test_start_combat_rejects_unknown_monsters_and_a_second_fight() -> None:
 
 def test_next_turn_skips_the_fallen_wraps_rounds_and_ticks_conditions(monkeypatch: pytest.MonkeyPatch) -> None:
     scores = {"Aria": 20, "Goblin 1": 15, "Goblin 2": 10, "Bram": 5}
-    monkeypatch.setattr(rules, "roll_initiative", lambda roller, name, dex: DiceRoll(notation="1d20", total=scores[name]))
+    monkeypatch.setattr(combat_rules, "roll_initiative", lambda roller, name, dex: DiceRoll(notation="1d20", total=scores[name]))
     world = campaign(hero("Aria"), hero("Bram"))
     rules.start_combat(roller_at(), world, ["Goblin", "Goblin"])
     rules.add_condition(world.character("Aria"), "blinded", rounds=1)
@@ -418,3 +419,15 @@ def test_the_dying_and_the_dead_cannot_rest() -> None:
         rules.short_rest(roller_at(), dying(), 0)
     with pytest.raises(InvalidInputError, match="dead"):
         rules.long_rest(hero(hp=0, dead=True))
+
+
+def test_rules_module_offers_every_rule_from_the_modules_that_hold_them() -> None:
+    from engine import check_rules, health_rules, rest_rules
+
+    homes = [check_rules, health_rules, combat_rules, rest_rules]
+    for name in rules.__all__:
+        value = getattr(rules, name)
+        if callable(value) and getattr(value, "__module__", "").startswith("engine."):
+            assert any(getattr(home, name, None) is value for home in homes), name
+    assert {"start_combat", "next_turn", "end_combat", "short_rest", "long_rest", "apply_damage",
+            "ability_check", "attack", "death_save"} <= set(rules.__all__)
