@@ -236,18 +236,6 @@ def _version() -> str:
         return "0"
 
 
-def _make_narrator(overrides: dict[str, Any] | None) -> Any:
-    """The configured narrator, or None (the manager's offline default) if settings are not available."""
-    try:
-        from engine.narration.providers import build_narrator
-        from engine.settings import load_settings
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("engine.settings", "engine.narration.providers"):
-            raise
-        return None
-    return build_narrator(load_settings(overrides or {}))
-
-
 def _configure_logging(log_file: Path | str | None) -> None:
     # Set up before MCPServer: its logging.basicConfig is then a no-op, and stdout stays protocol-only.
     handler: logging.Handler = (logging.FileHandler(log_file, encoding="utf-8") if log_file
@@ -264,7 +252,7 @@ def serve(data_dir: Path | str | None = None, http: bool = False, host: str = "1
     from engine.sessions import SessionManager
 
     _configure_logging(log_file)
-    manager = SessionManager(data_dir, narrator=_make_narrator(narrator_overrides))
+    manager = SessionManager.from_settings(data_dir, narrator_overrides)
     server = build_server(manager)
     anyio.run(_serve_async, server, manager, http, host, port)
 

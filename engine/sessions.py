@@ -75,6 +75,17 @@ class SessionManager(PlayOperations):
         self._open: dict[str, OpenSession] = {}
         self._locks: dict[str, asyncio.Lock] = {}
 
+    @classmethod
+    def from_settings(cls, data_dir: Path | str | None = None,
+                      narrator_overrides: dict | None = None) -> SessionManager:
+        """The manager the console and the MCP server run: narrator and context window from settings
+        (config file < environment < the command line's overrides)."""
+        from engine.narration.providers import build_narrator
+        from engine.settings import load_settings
+
+        settings = load_settings(narrator_overrides or {})
+        return cls(data_dir, narrator=build_narrator(settings), context_window=settings.context_window)
+
     @property
     def data_dir(self) -> Path:
         return self.layout.root

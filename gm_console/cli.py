@@ -17,12 +17,24 @@ def _add_data_dir(p: argparse.ArgumentParser, top: bool = False) -> None:
 
 
 def _add_narrator(p: argparse.ArgumentParser, top: bool = False) -> None:
+    from engine.settings import CLI_FLAGS
+
     default = None if top else argparse.SUPPRESS
-    p.add_argument("--narrator", choices=["offline", "anthropic", "openai"], default=default,
-                   help="Narrator: offline (default, built in), anthropic or openai (an OpenAI-compatible server)")
-    p.add_argument("--model", default=default, help="Model name for an LLM narrator")
-    p.add_argument("--base-url", default=default,
-                   help="Base URL of an OpenAI-compatible server (Ollama, llama.cpp, vLLM)")
+    helps = {
+        "narrator": "offline (default, built in), anthropic, or openai (any OpenAI-compatible server)",
+        "model": "model name for an LLM narrator",
+        "base_url": "base URL of an OpenAI-compatible server (Ollama, llama.cpp, vLLM, LM Studio)",
+        "api_key_env": "name of the environment variable that holds the API key",
+        "context_window": "tokens the narrator's context may use",
+        "max_output_tokens": "longest narration, in tokens",
+        "temperature": "sampling temperature (OpenAI-compatible servers)",
+        "timeout_s": "seconds before a narrator call is abandoned",
+        "max_retries": "retries before falling back to the offline narrator",
+    }
+    # The settings module owns the flag names, so `config show` and the docs name the same flags.
+    for field, flag in CLI_FLAGS.items():
+        choices = ["offline", "anthropic", "openai"] if field == "narrator" else None
+        p.add_argument(flag, dest=field, default=default, choices=choices, help=helps.get(field))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,8 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _narrator_overrides(args: argparse.Namespace) -> dict:
-    return {k: v for k, v in {"narrator": args.narrator, "model": args.model, "base_url": args.base_url}.items()
-            if v is not None}
+    from engine.settings import CLI_FLAGS
+
+    return {k: getattr(args, k) for k in CLI_FLAGS if getattr(args, k, None) is not None}
 
 
 def main(argv: list[str] | None = None) -> int:
