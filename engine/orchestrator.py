@@ -3,12 +3,18 @@ the world, merge their exact patches, and have the result narrated.
 
 An agent that times out or raises loses its part of the action (with a warning) and the others
 stand; only when every chosen agent fails is the action refused. The input world is never touched.
+
+With an `on_narration` callback the narration is streamed: the callback gets each `Chunk` and
+`Replace` as it arrives, then one `Done` with the final result (see engine.narration.resilient).
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import re
+from collections.abc import Awaitable, Callable
+from contextlib import aclosing
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -24,7 +30,12 @@ from engine.models.facts import Fact, FactInput
 from engine.models.world import Campaign
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
+from engine.narration.resilient import Chunk, Done, Replace, StreamEvent, narration_events
 from engine.state_diff import apply, diff
+
+# What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
+NarrationEvent = StreamEvent
+NarrationCallback = Callable[[NarrationEvent], Awaitable[None] | None]
 
 MAX_ACTION_CHARS = 2000
 NARRATION_TIMEOUT = 120.0
@@ -121,7 +132,7 @@ class Orchestrator:
         # LLM narrators retry within their own time limits; this is only the backstop.
         self.narration_timeout = narration_timeout
 
-    async def resolve(self, inp: ActionInput) -> Resolution:
+    async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
         intent = classify(inp.action, inp.world, inp.actor)
         plan = self._plan(intent)
         original = inp.world.model_dump(mode="json")
@@ -149,7 +160,7 @@ class Orchestrator:
         options = [o for r in results for o in r.follow_up_options]
         res.follow_up_options = list(dict.fromkeys(options or DEFAULT_FOLLOW_UPS.get(intent.components[0], [])))
         beats = [b for r in results for b in r.beats]
-        narration = await self._narrate(inp, res, beats)
+        narration = await self._narrate(inp, res, beats, on_narration)
         res.narrative = narration.text
         res.warnings += narration.warnings
         # An LLM narrator may propose facts; they go through the fact tracker like any other.
@@ -209,22 +220,69 @@ class Orchestrator:
                                 f"changed; the first change was kept.")
         return merged
 
-    async def _narrate(self, inp: ActionInput, res: Resolution, beats: list[str]) -> NarrationResult:
+    async def _narrate(self, inp: ActionInput, res: Resolution, beats: list[str],
+                       on_narration: NarrationCallback | None = None) -> NarrationResult:
         request = NarrationRequest(
             session_seed=inp.seed, turn=inp.turn, action=inp.action, actor=inp.actor,
             action_type=res.action_type, location=res.world.game_state.party_location, beats=beats,
             dice_rolls=res.dice_rolls, state_changes=res.state_changes, npc_responses=res.npc_responses,
             context=inp.context_text, style=inp.style)
-        name = self.narrator.narrator_name
+        if on_narration is not None:
+            return await self._stream(request, on_narration)
         try:
             return await asyncio.wait_for(self.narrator.narrate(request), self.narration_timeout)
         except TimeoutError:
             problem = f"timed out after {self.narration_timeout} s"
         except Exception as exc:  # a provider failure must never lose the turn
             problem = f"failed ({type(exc).__name__}: {exc})"
+        return await self._fallback(request, problem)
+
+    async def _fallback(self, request: NarrationRequest, problem: str) -> NarrationResult:
         fallback = await OfflineNarrator().narrate(request)
-        fallback.warnings.insert(0, f"Narrator {name} {problem}; used the offline narrator for this turn.")
+        fallback.warnings.insert(0, f"Narrator {self.narrator.narrator_name} {problem}; "
+                                    "used the offline narrator for this turn.")
         return fallback
+
+    async def _stream(self, request: NarrationRequest, on_narration: NarrationCallback) -> NarrationResult:
+        """Narrate through `narration_events`, handing each event to the caller as it arrives.
+
+        A narrator that fails or stalls is replaced by the offline text (a `Replace` if some of its
+        text was already handed out), so the turn is never lost. A failing callback is the caller's
+        own error and propagates; so does cancellation, which also closes the provider's stream.
+        """
+        shown = False
+        result: NarrationResult | None = None
+        callback_error: BaseException | None = None
+        try:
+            async with asyncio.timeout(self.narration_timeout), \
+                    aclosing(narration_events(self.narrator.narrator, request)) as events:
+                async for event in events:
+                    if isinstance(event, Done):
+                        result = event.result
+                        break
+                    shown = True
+                    try:
+                        await _emit(on_narration, event)
+                    except BaseException as exc:
+                        callback_error = exc
+                        raise
+            if result is None:
+                raise RuntimeError("the narration stream ended without a result")
+        except Exception as exc:  # a provider failure must never lose the turn
+            if exc is callback_error:
+                raise
+            problem = (f"timed out after {self.narration_timeout} s" if isinstance(exc, TimeoutError)
+                       else f"failed ({type(exc).__name__}: {exc})")
+            result = await self._fallback(request, problem)
+            await _emit(on_narration, Replace(result.text, result.warnings[0]) if shown else Chunk(result.text))
+        await _emit(on_narration, Done(result))
+        return result
+
+
+async def _emit(callback: NarrationCallback, event: NarrationEvent) -> None:
+    outcome = callback(event)
+    if inspect.isawaitable(outcome):
+        await outcome
 
 
 def _overlaps(a: tuple[str | int, ...], b: tuple[str | int, ...]) -> bool:

@@ -26,7 +26,7 @@ from engine.models.session import (
     SessionSummary,
     UndoResult,
 )
-from engine.orchestrator import Orchestrator
+from engine.orchestrator import NarrationCallback, Orchestrator
 from engine.persistence.session_store import SessionStore
 from engine.session_runtime import OpenSession
 from engine.turns import play_turn, record_facts, undo_facts
@@ -46,11 +46,15 @@ class PlayOperations:
         def _store(self, slug: str) -> SessionStore: ...
 
     async def player_action(self, session: str, action: str, character_name: str | None = None,
-                            context: str | None = None) -> ActionResponse:
+                            context: str | None = None, *,
+                            on_narration: NarrationCallback | None = None) -> ActionResponse:
+        """Resolve and record one player action. With `on_narration`, the narration is streamed to it
+        (Chunk/Replace as they arrive, then Done) before the turn is committed; cancelling the call
+        mid-stream records nothing."""
         s = self._active(session)
         async with self._lock(s.session_id):
             response = await play_turn(s, self.orchestrator, self.context_manager, self.archivist, action,
-                                       character_name, context, self.clock())
+                                       character_name, context, self.clock(), on_narration)
             s.touch(self.clock())
             return response
 

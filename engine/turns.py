@@ -1,4 +1,8 @@
-"""One player turn: context for the narrator, orchestration, facts, and the history entry."""
+"""One player turn: context for the narrator, orchestration, facts, and the history entry.
+
+Nothing about the session changes until the whole turn (narration included) is done: the turn is
+resolved on a working copy and committed at the end, so a turn cancelled mid-narration leaves no trace.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +14,8 @@ from engine.context import ContextManager
 from engine.dice import DiceRoller
 from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
 from engine.models.facts import FactInput, FactRecordResult
-from engine.models.session import SessionState
-from engine.orchestrator import ActionInput, Orchestrator, normalize, resolve_actor
+from engine.models.session import ContextUsage, SessionState
+from engine.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
 from engine.session_runtime import OpenSession
 from engine.views import character_status
 
@@ -70,7 +74,7 @@ def refresh_rolling_summary(s: OpenSession, archivist: Archivist) -> None:
         ctx.summarized_through_turn = batch[-1].turn
 
 
-def build_context(s: OpenSession, action: str, cm: ContextManager) -> str:
+def build_context(s: OpenSession, action: str, cm: ContextManager) -> tuple[str, ContextUsage]:
     world = s.state.world
     here = world.location(world.game_state.party_location)
     scene = f"{world.game_state.party_location}: {here.description if here else ''}"
@@ -79,19 +83,18 @@ def build_context(s: OpenSession, action: str, cm: ContextManager) -> str:
              for c in map(character_status, world.characters)]
     facts = [f.text for f in s.facts.query(action, limit=8).facts]
     history = [history_line(e) for e in reversed(s.history[-RECENT_FOR_CONTEXT:])]
-    text, usage = cm.build(style=world.style, scene=scene, party=party, facts=facts, history=history,
-                           rolling_summary=s.context.rolling_summary)
-    s.context.last_usage = usage
-    return text
+    return cm.build(style=world.style, scene=scene, party=party, facts=facts, history=history,
+                    rolling_summary=s.context.rolling_summary)
 
 
 async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManager, archivist: Archivist,
-                    action: str, character_name: str | None, extra: str | None, now: datetime) -> ActionResponse:
+                    action: str, character_name: str | None, extra: str | None, now: datetime,
+                    on_narration: NarrationCallback | None = None) -> ActionResponse:
     text = normalize(action)
     world = s.state.world
     actor = resolve_actor(world, text, character_name, s.state.selected_character)
     refresh_rolling_summary(s, archivist)
-    context_text = build_context(s, text, cm)
+    context_text, usage = build_context(s, text, cm)
     new_state: SessionState = s.working_state()
     roller = DiceRoller(new_state.rng)
     turn = s.next_turn
@@ -99,13 +102,12 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManag
         action=text, actor=actor, extra_context=extra, world=world, roller=roller, turn=turn,
         recent_history=[history_line(e) for e in s.history[-RECENT_FOR_AGENTS:]],
         relevant_facts=s.facts.query(text, limit=5).facts, context_text=context_text,
-        style=world.style, seed=s.meta.seed))
+        style=world.style, seed=s.meta.seed), on_narration)
     new_state.world = res.world
     if actor:
         new_state.selected_character = actor
-    if s.context.last_usage is not None:
-        s.context.last_usage.provider_prompt_tokens = res.prompt_tokens
-        s.context.last_usage.provider_completion_tokens = res.completion_tokens
+    usage.provider_prompt_tokens = res.prompt_tokens
+    usage.provider_completion_tokens = res.completion_tokens
     entry = HistoryEntry(
         turn=turn, timestamp=now, kind=EntryKind.PLAYER_ACTION, actor=actor, action=text,
         action_type=res.action_type, narrative=res.narrative, dice_rolls=res.dice_rolls,
@@ -116,6 +118,7 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManag
     except BaseException:
         undo_facts(s, entry)
         raise
+    s.context.last_usage = usage
     return ActionResponse(
         narrative=res.narrative, action_type=res.action_type, state_changes=res.state_changes,
         dice_rolls=res.dice_rolls, npc_responses=res.npc_responses,

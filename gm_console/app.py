@@ -195,7 +195,9 @@ class GMConsoleApp(App[int]):
     async def _turn(self, sid: str, parsed: object, character: str | None) -> None:
         mgr = self.manager
         if isinstance(parsed, cmd.PlayerAction):
-            response = await mgr.player_action(sid, parsed.text, character)
+            # The narration streams into the narrative pane while the engine is still on the turn.
+            with m.NarrationRelay(self.main, parsed.text) as relay:
+                response = await mgr.player_action(sid, parsed.text, character, on_narration=relay)
             self.main.post_message(m.ActionResolved(parsed.text, response))
         elif isinstance(parsed, cmd.RollCommand):
             self.main.post_message(m.DiceRolled(await mgr.roll(parsed.notation, sid, parsed.purpose)))
@@ -299,8 +301,7 @@ class GMConsoleApp(App[int]):
     def on_engine_failed(self, message: m.EngineFailed) -> None:
         error = message.error
         text = str(error) if isinstance(error, EngineError) else f"Unexpected error ({type(error).__name__}): {error}"
-        self.saving = False
-        self._sync_controls()
+        self._set_saving(False)
         if message.inline:
             self.main.show_input_error(f"✗ {text}")
             self.main.narrative.add_error(text)
@@ -346,8 +347,7 @@ class GMConsoleApp(App[int]):
     def on_session_ended(self, message: m.SessionEnded) -> None:
         r = message.result
         self.status = SessionStatus.ENDED
-        self.saving = False
-        self._sync_controls()
+        self._set_saving(False)
         self.main.narrative.add_system(f"Session ended. Files: {r.save_path}")
         self.notify(f"Session '{self.session_name}' ended; world changes saved to the campaign.",
                     title="Session ended")

@@ -1,10 +1,13 @@
-"""Typed, past-tense messages that engine workers post back to the app once a call has finished."""
+"""Typed, past-tense messages that engine workers post back to the app once a call has finished,
+and the narration messages a turn worker posts while the narrator is still writing."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import TracebackType
 
 from textual.message import Message
+from textual.message_pump import MessagePump
 
 from engine.models.actions import ActionResponse
 from engine.models.session import (
@@ -20,6 +23,8 @@ from engine.models.session import (
     StartSessionResult,
     UndoResult,
 )
+from engine.narration.resilient import Chunk, Replace
+from engine.orchestrator import NarrationEvent
 
 
 class SessionStarted(Message):
@@ -127,3 +132,71 @@ class EngineFailed(Message):
         self.operation = operation
         self.error = error
         self.inline = inline
+
+
+class NarrationStarted(Message):
+    """The narrator began on the turn for `action`: its text follows in chunks."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action = action
+
+
+class NarrationChunk(Message):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class NarrationReplaced(Message):
+    """The text shown so far is withdrawn (the narrator failed or contradicted the dice): show `text`."""
+
+    def __init__(self, text: str, warning: str) -> None:
+        super().__init__()
+        self.text = text
+        self.warning = warning
+
+
+class NarrationFinished(Message):
+    """The narration is final (the turn is not recorded yet); `warnings` are the narrator's own."""
+
+    def __init__(self, warnings: list[str]) -> None:
+        super().__init__()
+        self.warnings = warnings
+
+
+class NarrationStopped(Message):
+    """The turn failed or was cancelled after its narration began: nothing was recorded."""
+
+
+class NarrationRelay:
+    """A turn worker's `on_narration` callback: each engine stream event becomes a message to `target`.
+
+    Used as a context manager around the engine call, so a turn that fails after its narration began
+    still tells the view to drop the half-written text.
+    """
+
+    def __init__(self, target: MessagePump, action: str) -> None:
+        self.target = target
+        self.action = action
+        self.started = False
+
+    def __call__(self, event: NarrationEvent) -> None:
+        if not self.started:
+            self.started = True
+            self.target.post_message(NarrationStarted(self.action))
+        if isinstance(event, Chunk):
+            if event.text:
+                self.target.post_message(NarrationChunk(event.text))
+        elif isinstance(event, Replace):
+            self.target.post_message(NarrationReplaced(event.text, event.warning))
+        else:
+            self.target.post_message(NarrationFinished(list(event.result.warnings)))
+
+    def __enter__(self) -> NarrationRelay:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is not None and self.started:
+            self.target.post_message(NarrationStopped())

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
@@ -16,7 +17,13 @@ from gm_console import messages as m
 from gm_console.widgets.context_meter import ContextMeter
 from gm_console.widgets.format import scene_line
 from gm_console.widgets.history import HistoryList
-from gm_console.widgets.narrative import NarrativeLog, dm_entry, entry_from_history, entry_from_response
+from gm_console.widgets.narrative import (
+    NarrationStream,
+    NarrativeLog,
+    dm_entry,
+    entry_from_history,
+    entry_from_response,
+)
 from gm_console.widgets.party import PartyTable
 
 if TYPE_CHECKING:
@@ -33,10 +40,36 @@ PLACEHOLDERS = {
 class MainScreen(Screen[None]):
     # Below 100 columns the history and context panes hide (F2 swaps them with the narrative).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    # The narrative column holds the log and, under it, the live narration of the turn in progress.
+    DEFAULT_CSS = """
+    MainScreen #narrative-column {
+        width: 1fr;
+        height: 1fr;
+    }
+    MainScreen #narrative-column > NarrativeLog {
+        height: 1fr;
+    }
+    MainScreen.-narrow.-show-side #narrative-column {
+        display: none;
+    }
+    MainScreen #narrator-warning {
+        display: none;
+        height: auto;
+        padding: 0 1;
+        background: $warning 15%;
+        color: $text-warning;
+        text-style: bold;
+    }
+    MainScreen #narrator-warning.-shown {
+        display: block;
+    }
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self._party_names: list[str] = []
+        # What the warning banner shows: the latest narration's warnings, until one comes back clean.
+        self.narrator_warnings: list[str] = []
 
     @property
     def gm(self) -> GMConsoleApp:
@@ -46,10 +79,14 @@ class MainScreen(Screen[None]):
         yield Header()
         yield PartyTable(id="party")
         with Horizontal(id="panes"):
-            yield NarrativeLog(id="narrative")
+            with Vertical(id="narrative-column"):
+                yield NarrativeLog(id="narrative")
+                yield NarrationStream(id="stream")
             with Vertical(id="side"):
                 yield HistoryList(id="history")
                 yield ContextMeter(id="context")
+        # The narrator's fallbacks and rejected replies: visible until a turn narrates cleanly.
+        yield Static("", id="narrator-warning")
         with Horizontal(id="action-bar"):
             yield Select[str]([], prompt="Actor", id="character")
             yield Input(placeholder=PLACEHOLDERS[None], id="action")
@@ -82,6 +119,11 @@ class MainScreen(Screen[None]):
     def history(self) -> HistoryList:
         return self.query_one("#history", HistoryList)
 
+    @property
+    def stream(self) -> NarrationStream:
+        return self.query_one("#stream", NarrationStream)
+
+
     # ---- what the app tells the view ----
 
     def show_no_session(self) -> None:
@@ -90,6 +132,8 @@ class MainScreen(Screen[None]):
         self.query_one("#party", PartyTable).update_party([])
         self.history.reset([])
         self.query_one("#context", ContextMeter).update_usage(None)
+        self.stream.end()
+        self.show_narrator_warnings([])
         self.narrative.reset([])
         self.narrative.add_system("No session open. Press F3 (or ctrl+p → Session: Switch) to start or resume one.")
         self.set_controls(None, saving=False)
@@ -136,6 +180,12 @@ class MainScreen(Screen[None]):
         if current in names:
             select.value = current
 
+    def show_narrator_warnings(self, warnings: list[str]) -> None:
+        self.narrator_warnings = list(warnings)
+        banner = self.query_one("#narrator-warning", Static)
+        banner.update(Content("\n".join(f"⚠ {w}" for w in warnings)))
+        banner.set_class(bool(warnings), "-shown")
+
     def show_input_error(self, text: str) -> None:
         self.query_one("#input-error", Static).update(text)
         self.query_one("#input-error", Static).set_class(bool(text), "-error")
@@ -168,7 +218,25 @@ class MainScreen(Screen[None]):
 
     # ---- results the app's workers post here (display only) ----
 
+    def on_narration_started(self, message: m.NarrationStarted) -> None:
+        self.stream.begin(message.action)
+
+    def on_narration_chunk(self, message: m.NarrationChunk) -> None:
+        self.stream.append(message.text)
+
+    def on_narration_replaced(self, message: m.NarrationReplaced) -> None:
+        self.stream.replace(message.text, message.warning)
+        self.show_narrator_warnings([message.warning])
+
+    def on_narration_finished(self, message: m.NarrationFinished) -> None:
+        self.show_narrator_warnings(message.warnings)
+
+    def on_narration_stopped(self, message: m.NarrationStopped) -> None:
+        self.stream.end()
+
     def on_action_resolved(self, message: m.ActionResolved) -> None:
+        # The live text gives way to the finished entry: the log gets the turn once.
+        self.stream.end()
         self.narrative.add(entry_from_response(message.action, message.response))
 
     def on_dice_rolled(self, message: m.DiceRolled) -> None:

@@ -16,6 +16,14 @@ def usage_bar(used: int, window: int, width: int = 20) -> Text:
     return Text("█" * filled, style=colour) + Text("░" * (width - filled), style="dim")
 
 
+def provider_tokens(usage: ContextUsage) -> str:
+    """The provider's real counts for the last turn: '1,234 prompt + 56 reply'."""
+    text = f"{usage.provider_prompt_tokens:,} prompt"
+    if usage.provider_completion_tokens is not None:
+        text += f" + {usage.provider_completion_tokens:,} reply"
+    return text
+
+
 def render_usage(usage: ContextUsage | None) -> Table | Text:
     if usage is None:
         return Text("No turn played yet: the context is built on the first action.", style="dim")
@@ -23,13 +31,16 @@ def render_usage(usage: ContextUsage | None) -> Table | Text:
     grid.add_column(ratio=1)
     grid.add_column(justify="right")
     pct = 0 if usage.window <= 0 else round(100 * usage.used / usage.window)
-    grid.add_row(usage_bar(usage.used, usage.window), Text(f"{usage.used:,}/{usage.window:,} ({pct}%)"))
+    counted = usage.provider_prompt_tokens is not None
+    # With a provider's own count beside it, the chars/4 figure is labelled for what it is.
+    estimate = f"{'est. ' if counted else ''}{usage.used:,}/{usage.window:,} ({pct}%)"
+    grid.add_row(usage_bar(usage.used, usage.window), Text(estimate))
+    if counted:
+        grid.add_row(Text("  provider's count", style="dim"), Text(provider_tokens(usage), style="cyan"))
     for section in usage.sections:
         cut = f" -{section.dropped_items}" if section.dropped_items else ""
         grid.add_row(Text(f"  {section.name}", style="dim"),
                      Text(f"{section.tokens:,}{cut}", style="yellow" if cut else ""))
-    if usage.provider_prompt_tokens is not None:
-        grid.add_row(Text("  provider prompt", style="dim"), Text(f"{usage.provider_prompt_tokens:,}"))
     for dropped in usage.dropped[:4]:
         grid.add_row(Text(f"✂ {dropped}", style="yellow", overflow="ellipsis", no_wrap=True), Text())
     if len(usage.dropped) > 4:

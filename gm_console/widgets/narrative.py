@@ -3,6 +3,9 @@
 The model is the truth (the RichLog defers writes until it has a size and cannot reflow); new
 entries are appended to the log, never re-rendering what is already there, so the cost of showing a
 turn does not grow with the length of the session.
+
+While a narrator is still writing, its text grows in a NarrationStream under the log; the log gets
+the turn once, as the finished entry.
 """
 
 from __future__ import annotations
@@ -13,7 +16,10 @@ from rich.console import Group, RenderableType
 from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.events import Resize
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 from engine.models.actions import ActionResponse, DiceRoll, EntryKind, HistoryEntry, NPCResponse, StateChange
@@ -175,3 +181,83 @@ class NarrativeLog(RichLog):
             self._drawn_width = width
             # After RichLog's own resize handler has marked the size as known.
             self.call_after_refresh(self.redraw)
+
+
+# A narration that is over within this many seconds (the offline narrator) never shows the live area,
+# so an instant turn does not flash a box that is gone a frame later.
+REVEAL_AFTER_S = 0.1
+
+
+def render_stream(action: str, text: str, warning: str) -> RenderableType:
+    parts: list[RenderableType] = [Text(action, style="dim italic", overflow="ellipsis", no_wrap=True)]
+    parts.append(Markdown(text) if text else Text("…", style="dim"))
+    if warning:
+        parts.append(Text(f"! {warning}", style="bold yellow"))
+    return Group(*parts)
+
+
+class _StreamText(Widget):
+    DEFAULT_CSS = "_StreamText { height: auto; }"
+
+    def __init__(self, stream: NarrationStream) -> None:
+        super().__init__()
+        self.stream = stream
+
+    def render(self) -> RenderableType:
+        # Rendered per frame, not per chunk: a fast stream costs one Markdown parse per repaint.
+        return render_stream(self.stream.action, self.stream.text, self.stream.warning)
+
+
+class NarrationStream(VerticalScroll, can_focus=False):
+    """The turn being narrated, growing as chunks arrive; hidden when no narration is under way."""
+
+    DEFAULT_CSS = """
+    NarrationStream {
+        display: none;
+        height: auto;
+        max-height: 50%;
+        padding: 0 1;
+        border: round $warning 50%;
+        border-title-color: $text-warning;
+    }
+    NarrationStream.-live {
+        display: block;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.action = self.text = self.warning = ""
+        self.streaming = False
+        self.border_title = "Narrating…"
+
+    def compose(self) -> ComposeResult:
+        yield _StreamText(self)
+
+    def begin(self, action: str) -> None:
+        self.action, self.text, self.warning, self.streaming = action, "", "", True
+        self._changed()
+        self.set_timer(REVEAL_AFTER_S, self._reveal)
+
+    def append(self, text: str) -> None:
+        if self.streaming:
+            self.text += text
+            self._changed()
+
+    def replace(self, text: str, warning: str) -> None:
+        if self.streaming:
+            self.text, self.warning = text, warning
+            self._changed()
+
+    def end(self) -> None:
+        self.streaming = False
+        self.action = self.text = self.warning = ""
+        self.remove_class("-live")
+
+    def _reveal(self) -> None:
+        if self.streaming and not self.has_class("-live"):
+            self.add_class("-live")
+            self.anchor()
+
+    def _changed(self) -> None:
+        self.query_one(_StreamText).refresh(layout=True)
