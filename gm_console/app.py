@@ -379,17 +379,9 @@ def create_app(manager: SessionManager, campaign: str | None = None, session: st
     return GMConsoleApp(manager, campaign=campaign, session=session)
 
 
-def _make_manager(data_dir: Path | str | None, narrator_overrides: dict | None) -> SessionManager:
-    """The narrator comes from the config file, the environment and the CLI flags (in that order)."""
-    from engine.narration.providers import build_narrator
-    from engine.settings import load_settings
-
-    return SessionManager(data_dir, narrator=build_narrator(load_settings(narrator_overrides or {})))
-
-
 def run_console(data_dir: Path | str | None = None, campaign: str | None = None, session: str | None = None,
                 narrator_overrides: dict | None = None) -> int:
-    manager = _make_manager(data_dir, narrator_overrides)
+    manager = SessionManager.from_settings(data_dir, narrator_overrides)
     app = create_app(manager, campaign=campaign, session=session)
     try:
         code = app.run()
