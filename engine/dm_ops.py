@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import TypeVar
+
 from engine import rules
+from engine.clock import advance_time
 from engine.dice import DiceRoller
 from engine.errors import CharacterNotFoundError, InvalidInputError, NotFoundError
 from engine.models.actions import DiceRoll, StateChange
@@ -10,6 +14,7 @@ from engine.models.world import Attitude, Campaign, Character, Combatant, QuestS
 
 CHANGE_KINDS = ("hp", "temp_hp", "condition_add", "condition_remove", "move", "quest_status", "attitude", "time")
 MAX_HP_DELTA = 10_000
+_Choice = TypeVar("_Choice", bound=StrEnum)
 
 
 def find_target(world: Campaign, name: str | None) -> Character | Combatant:
@@ -21,10 +26,9 @@ def find_target(world: Campaign, name: str | None) -> Character | Combatant:
     if char:
         return char
     combat = world.game_state.combat
-    if combat:
-        for c in combat.order:
-            if c.kind == "monster" and c.name.casefold() == key:
-                return c
+    monster = combat.combatant(key, kind="monster") if combat else None
+    if monster:
+        return monster
     options = [c.name for c in world.characters]
     if combat:
         options += [c.name for c in combat.order if c.kind == "monster"]
@@ -73,18 +77,7 @@ def apply_change(world: Campaign, kind: str, target: str | None, value: object,
     minutes = _int_value(value, "Time to advance (minutes)")
     if minutes <= 0:
         raise InvalidInputError("Time only moves forward: give a positive number of minutes.")
-    return advance_time(world, minutes)
-
-
-def advance_time(world: Campaign, minutes: int) -> list[StateChange]:
-    gs = world.game_state
-    before = f"day {gs.day} {gs.minutes // 60:02d}:{gs.minutes % 60:02d}"
-    total = gs.minutes + minutes
-    gs.day += total // (24 * 60)
-    gs.minutes = total % (24 * 60)
-    after = f"day {gs.day} {gs.minutes // 60:02d}:{gs.minutes % 60:02d}"
-    return [StateChange(target="party", kind="time", before=before, after=after,
-                        description=f"Time passes: {minutes} minutes.")]
+    return [advance_time(world, minutes, "The DM moves the clock on")]
 
 
 def _move(world: Campaign, place: str) -> list[StateChange]:
@@ -98,15 +91,20 @@ def _move(world: Campaign, place: str) -> list[StateChange]:
                         description=f"The party is now at {loc.name}.")]
 
 
+def _choice(options: type[_Choice], value: object, what: str) -> _Choice:
+    """The DM's word for one of `options`, in any case."""
+    try:
+        return options(str(value).strip().lower())
+    except ValueError:
+        raise InvalidInputError(
+            f"Unknown {what} '{value}'. Use one of: {', '.join(o.value for o in options)}.") from None
+
+
 def _quest_status(world: Campaign, name: str | None, value: object) -> list[StateChange]:
     quest = world.quest(str(name or "").strip())
     if quest is None:
         raise NotFoundError(f"No quest named '{name}'. Quests: {', '.join(q.name for q in world.quests)}.")
-    try:
-        status = QuestStatus(str(value).strip().lower())
-    except ValueError:
-        raise InvalidInputError(
-            f"Unknown quest status '{value}'. Use one of: {', '.join(s.value for s in QuestStatus)}.") from None
+    status = _choice(QuestStatus, value, "quest status")
     before, quest.status = quest.status, status
     return [StateChange(target=quest.name, kind="quest_status", before=before.value, after=status.value,
                         description=f"Quest '{quest.name}' is now {status.value}.")]
@@ -116,11 +114,7 @@ def _attitude(world: Campaign, name: str | None, value: object) -> list[StateCha
     npc = world.npc(str(name or "").strip())
     if npc is None:
         raise NotFoundError(f"No NPC named '{name}'. NPCs: {', '.join(n.name for n in world.npcs)}.")
-    try:
-        attitude = Attitude(str(value).strip().lower())
-    except ValueError:
-        raise InvalidInputError(
-            f"Unknown attitude '{value}'. Use one of: {', '.join(a.value for a in Attitude)}.") from None
+    attitude = _choice(Attitude, value, "attitude")
     before, npc.attitude = npc.attitude, attitude
     return [StateChange(target=npc.name, kind="attitude", before=before.value, after=attitude.value,
                         description=f"{npc.name} is now {attitude.value}.")]
@@ -148,5 +142,6 @@ def party_rest(world: Campaign, roller: DiceRoller, kind: str) -> tuple[list[Dic
         r, c = rules.short_rest(roller, char, dice)
         rolls += r
         changes += c
-    changes += advance_time(world, 8 * 60 if kind == "long" else 60)
+    is_long = kind == "long"
+    changes.append(advance_time(world, 8 * 60 if is_long else 60, "Long rest" if is_long else "Short rest"))
     return rolls, changes

@@ -43,6 +43,10 @@ class SessionNotActiveError(EngineError):
     """The session is paused or ended; the message says how to resume."""
 
 
+class SessionAlreadyActiveError(EngineError):
+    """Another session of the campaign is active; only one may be at a time."""
+
+
 class SessionLockedError(EngineError):
     """Another process holds the session active."""
 
@@ -54,6 +58,14 @@ class CorruptFileError(EngineError):
         super().__init__(message)
         self.path = path
         self.restored = restored
+
+
+class StorageError(EngineError):
+    """The disk refused a write (full, read-only, permissions); the message names the file."""
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class NothingToUndoError(EngineError):

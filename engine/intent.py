@@ -258,9 +258,8 @@ def match_place(text: str, names: list[str]) -> str | None:
 def _world_evidence(text: str, world: Campaign, keys: set[tuple[str, ...]],
                     scores: dict[ActionType, float], matched: list[str]) -> None:
     state = world.game_state
-    here = state.party_location.casefold()
     text_words = set(words(text))
-    present = [n for n in world.npcs if n.alive and (n.location or "").casefold() == here]
+    present = world.npcs_at(state.party_location)
     for npc in world.npcs:
         if npc.alive and text_words & _name_words(npc.name):
             scores[T.ROLEPLAY] += 4.0 if npc in present else 2.0
@@ -294,8 +293,7 @@ def _social_audience(text: str, world: Campaign | None, quoted: bool, keys: set[
     """Whether talking someone round has anyone to work on (always assumed without a world)."""
     if world is None or quoted:
         return True
-    here = world.game_state.party_location.casefold()
-    if any(n.alive and (n.location or "").casefold() == here for n in world.npcs):
+    if world.npcs_at(world.game_state.party_location):
         return True
     return bool(keys & _PEOPLE) or bool(set(words(text)) & {w for n in world.npcs for w in _name_words(n.name)})
 

@@ -17,16 +17,15 @@ from collections.abc import Awaitable, Callable
 from contextlib import aclosing
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from engine.agents import default_agents
-from engine.agents.base import Agent, AgentContext, AgentResult
+from engine.agents.base import ActionBasics, Agent, AgentContext, AgentResult
 from engine.agents.narrative import NarrativeAgent
-from engine.dice import DiceRoller
 from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError
 from engine.intent import AGENT_FOR, IntentResult, classify, words
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
-from engine.models.facts import Fact, FactInput
+from engine.models.facts import FactInput
 from engine.models.world import Campaign
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
@@ -51,17 +50,9 @@ DEFAULT_FOLLOW_UPS: dict[ActionType, list[str]] = {
 }
 
 
-class ActionInput(BaseModel):
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+class ActionInput(ActionBasics):
+    """One action for the orchestrator: what every agent sees, plus what only the narration needs."""
 
-    action: str
-    actor: str | None = None
-    extra_context: str | None = None
-    world: Campaign
-    roller: DiceRoller
-    turn: int
-    recent_history: list[str] = Field(default_factory=list)
-    relevant_facts: list[Fact] = Field(default_factory=list)
     context_text: str = ""
     style: str = ""
     seed: int = 0
@@ -181,12 +172,8 @@ class Orchestrator:
         agent = self.agents.get(name)
         if agent is None:
             return f"No {name} agent is configured; that part of the action was skipped."
-        ctx = AgentContext(action=inp.action, normalized=" ".join(inp.action.split()).lower(),
-                           action_type=action_type,
-                           actor=inp.actor, extra_context=inp.extra_context,
-                           # Validating the dump is a fresh deep copy, several times faster than deepcopy.
-                           world=Campaign.model_validate(original), roller=inp.roller, turn=inp.turn,
-                           recent_history=inp.recent_history, relevant_facts=inp.relevant_facts)
+        # Validating the dump is a fresh deep copy, several times faster than deepcopy.
+        ctx = AgentContext.for_agent(inp, action_type, Campaign.model_validate(original))
         try:
             result = await asyncio.wait_for(agent.handle(ctx), self.agent_timeout)
         except TimeoutError:

@@ -20,7 +20,7 @@ def opening(world: Campaign) -> str:
     gs = world.game_state
     here = world.location(gs.party_location)
     party = ", ".join(f"**{c.name}** the {c.class_name}" for c in world.characters)
-    people = [n.name for n in world.npcs if n.alive and n.location == gs.party_location]
+    people = [n.name for n in world.npcs_at(gs.party_location)]
     lines = [f"## {gs.party_location}", here.description if here else "", "", f"The party: {party}."]
     if people:
         lines.append(f"Here: {', '.join(people)}.")
@@ -42,12 +42,13 @@ def stats(meta: SessionMetadata, history: list[HistoryEntry], facts: FactTracker
 
 def already_closed(meta: SessionMetadata, folder: Path) -> EndSessionResult:
     """Ending an ended (or pausing a paused) session: a harmless answer, nothing written."""
-    word = "ended" if meta.status == "ended" else "paused"
+    ended = meta.status == "ended"
+    word = "ended" if ended else "paused"
     return EndSessionResult(
-        status="already_ended" if word == "ended" else "saved", session_id=meta.session_id,
+        status="ended" if ended else "saved", session_id=meta.session_id,
         session_summary=meta.summary or SessionSummary(), save_path=str(folder),
-        stats=SessionStats(duration_minutes=meta.total_duration_minutes, action_count=meta.action_count,
-                           dice_rolled=0, facts_recorded=0),
+        stats=meta.stats or SessionStats(duration_minutes=meta.total_duration_minutes,
+                                         action_count=meta.action_count, dice_rolled=0, facts_recorded=0),
         message=f"Session '{meta.name}' was already {word}; nothing changed.")
 
 

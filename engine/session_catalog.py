@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.errors import AmbiguousSessionError, InvalidInputError, SessionNotFoundError
+from engine.errors import AmbiguousSessionError, CorruptFileError, InvalidInputError, SessionNotFoundError
 from engine.models.session import SessionMetadata
 from engine.persistence.campaign_store import CampaignStore
-from engine.persistence.paths import DataLayout
+from engine.persistence.paths import SESSION_META, DataLayout
 from engine.persistence.session_store import SessionStore
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
@@ -32,6 +32,7 @@ class SessionCatalog:
         self.problems: list[str] = []
         # Sessions whose session_meta.json came back from its backup, to report at the next load.
         self.restored_meta: set[str] = set()
+        self._names: dict[str, tuple[int, str]] = {}
 
     def store(self, slug: str) -> SessionStore:
         return SessionStore(self.layout, slug)
@@ -48,6 +49,37 @@ class SessionCatalog:
             self.restored_meta |= store.restored_meta
         return found
 
+    def refs(self, slug: str | None = None) -> list[SessionRef]:
+        """(campaign, id, name) of every session, for resolving a reference.
+
+        Names come from a cache checked against each session_meta.json's mtime: a stat per session
+        instead of parsing every metadata file on every call that names a session.
+        """
+        found: list[SessionRef] = []
+        self.problems = []
+        for s in [slug] if slug else self.campaigns.slugs():
+            store = self.store(s)
+            for session_id in store.session_ids():
+                meta_file = store.session_dir(session_id) / SESSION_META
+                try:
+                    stamp = meta_file.stat().st_mtime_ns
+                except OSError:
+                    stamp = -1
+                cached = self._names.get(session_id)
+                if cached is None or cached[0] != stamp:
+                    try:
+                        cached = (stamp, store.read_meta(session_id).name)
+                    except CorruptFileError as exc:
+                        self.problems.append(f"Session {session_id}: {exc}")
+                        continue
+                    self.restored_meta |= store.restored_meta
+                    self._names[session_id] = cached
+                found.append(SessionRef(s, session_id, cached[1]))
+        return found
+
+    def forget(self, session_id: str) -> None:
+        self._names.pop(session_id, None)
+
     def resolve(self, ref: str, slug: str | None = None, open_refs: list[SessionRef] = ()) -> SessionRef:
         if not isinstance(ref, str) or not ref.strip():
             raise InvalidInputError("A session id or name is required (see list_sessions).")
@@ -57,7 +89,7 @@ class SessionCatalog:
         for r in open_refs:
             if (slug is None or r.slug == slug) and r.session_id == lowered:
                 return r
-        candidates = [SessionRef(s, m.session_id, m.name) for s, m in self.metas(slug)]
+        candidates = self.refs(slug)
         exact = [c for c in candidates if c.session_id == lowered]
         if exact:
             return exact[0]
@@ -77,11 +109,13 @@ class SessionCatalog:
                     f"Session id prefix '{key}' matches {len(by_prefix)} sessions: {_describe(by_prefix)}. "
                     "Give more characters of the id.")
         where = f" in campaign '{slug}'" if slug else ""
+        # A session whose metadata cannot be read is named, never silently missing.
+        unreadable = f" Unreadable: {'; '.join(self.problems)}" if self.problems else ""
         if not candidates:
             raise SessionNotFoundError(
-                f"No session '{key}'{where}: there are no sessions yet. Start one with start_session.")
+                f"No session '{key}'{where}: there are no sessions yet. Start one with start_session.{unreadable}")
         raise SessionNotFoundError(
-            f"No session '{key}'{where}. Known sessions: {_describe(_closest(candidates, lowered))}.")
+            f"No session '{key}'{where}. Known sessions: {_describe(_closest(candidates, lowered))}.{unreadable}")
 
 
 def _closest(candidates: list[SessionRef], key: str) -> list[SessionRef]:

@@ -6,8 +6,8 @@ entry through the journal (durable before it returns).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -41,8 +41,7 @@ class PlayOperations:
     archivist: Archivist
 
     if TYPE_CHECKING:
-        def _active(self, session: str) -> OpenSession: ...
-        def _lock(self, session_id: str) -> asyncio.Lock: ...
+        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
         def _store(self, slug: str) -> SessionStore: ...
 
     async def player_action(self, session: str, action: str, character_name: str | None = None,
@@ -51,8 +50,7 @@ class PlayOperations:
         """Resolve and record one player action. With `on_narration`, the narration is streamed to it
         (Chunk/Replace as they arrive, then Done) before the turn is committed; cancelling the call
         mid-stream records nothing."""
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             response = await play_turn(s, self.orchestrator, self.context_manager, self.archivist, action,
                                        character_name, context, self.clock(), on_narration)
             s.touch(self.clock())
@@ -62,8 +60,7 @@ class PlayOperations:
         validate_notation(notation)
         if session is None:
             return RollResult(roll=roll_unseeded(notation, purpose=purpose))
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             state = s.working_state()
             roll = DiceRoller(state.rng).roll(notation, purpose=purpose, roller="DM")
             entry = self._entry(s, EntryKind.DM_ROLL, f"/roll {notation}" + (f" ({purpose})" if purpose else ""))
@@ -73,8 +70,7 @@ class PlayOperations:
 
     async def apply_change(self, session: str, kind: str, target: str | None = None, value: object = None,
                            rounds: int | None = None) -> ChangeResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             state = s.working_state()
             changes = dm_ops.apply_change(state.world, kind, target, value, rounds)
             entry = self._entry(s, EntryKind.DM_CHANGE, f"{kind} {target or ''} {value if value is not None else ''}".strip())
@@ -85,8 +81,7 @@ class PlayOperations:
                                 message="; ".join(c.description for c in changes) or "Nothing changed.")
 
     async def rest(self, session: str, kind: str) -> ChangeResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             state = s.working_state()
             rolls, changes = dm_ops.party_rest(state.world, DiceRoller(state.rng), kind)
             entry = self._entry(s, EntryKind.DM_REST, f"/rest {kind}")
@@ -98,8 +93,7 @@ class PlayOperations:
     async def record_fact(self, session: str, text: str, category: str | None = None,
                           subject: str | None = None) -> RecordFactResult:
         fact = FactInput(text=_text(text), category=parse_category(category) or FactCategory.WORLD, subject=subject)
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             entry = self._entry(s, EntryKind.DM_FACT, f"/fact {fact.text}")
             [result] = record_facts(s, [fact], entry)
             if not entry.facts_added:
@@ -116,12 +110,12 @@ class PlayOperations:
 
     async def store_session_with_learnings(self, session: str, summary: SessionSummary,
                                            facts: list[FactInput] | None = None) -> LearningsResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             session_result: dict = {"status": "saved", "session_id": s.session_id}
             try:
-                s.meta.summary = summary
-                self._store(s.slug).write_meta(s.meta)
+                meta = s.meta.model_copy(update={"summary": summary, "summary_source": "host"})
+                self._store(s.slug).write_meta(meta)
+                s.meta = meta  # only once the file says so
             except EngineError as exc:
                 session_result = {"status": "failed", "session_id": s.session_id, "error": str(exc)}
             entry = self._entry(s, EntryKind.DM_FACT, f"store_session_with_learnings ({len(facts or [])} facts)")
@@ -132,8 +126,7 @@ class PlayOperations:
             return LearningsResult(session=session_result, facts=results, overall="partial" if failed else "saved")
 
     async def undo_last(self, session: str) -> UndoResult:
-        s = self._active(session)
-        async with self._lock(s.session_id):
+        async with self._playing(session) as s:
             entry = s.undo()
             s.touch(self.clock())
             return UndoResult(undone_turn=entry.turn, undone_action=entry.action,
@@ -141,15 +134,16 @@ class PlayOperations:
                               message=f"Undid turn {entry.turn}: {entry.action}")
 
     async def select_character(self, session: str, name: str | None) -> str | None:
-        """The DM's current selection: who acts when an action names nobody."""
-        s = self._active(session)
-        if name is None:
-            s.state.selected_character = None
-            return None
-        char = dm_ops.find_target(s.state.world, name)
-        s.state.selected_character = char.name
-        s.state_doc["selected_character"] = char.name
-        return char.name
+        """The DM's current selection: who acts when an action names nobody.
+
+        A view preference rather than a game change, so it is not journaled; it is saved with the
+        session at pause, and the cached document is kept in step so the next commit keeps it.
+        """
+        async with self._playing(session) as s:
+            chosen = dm_ops.find_target(s.state.world, name).name if name is not None else None
+            s.state.selected_character = chosen
+            s.state_doc["selected_character"] = chosen
+            return chosen
 
     def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry:
         return HistoryEntry(turn=s.next_turn, timestamp=self.clock(), kind=kind, action=action)

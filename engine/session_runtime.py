@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from engine import state_diff
-from engine.errors import NothingToUndoError
+from engine.errors import NothingToUndoError, SessionNotActiveError
 from engine.facts import FactTracker
 from engine.models.actions import HistoryEntry
 from engine.models.session import ContextState, SessionMetadata, SessionState
@@ -38,13 +38,12 @@ class OpenSession:
     facts: FactTracker
     history: list[HistoryEntry]
     context: ContextState
-    journal: Journal
-    lock: SessionLock
+    # None only in a read-only copy (a session read from its files without opening it).
+    journal: Journal | None
+    lock: SessionLock | None
     narrator: Narrator
     opened_at: float = field(default_factory=time.monotonic)
     state_doc: dict = field(default_factory=dict)
-    # Set while a save is being written, so a second writer in this process gets a clear answer.
-    saving: bool = False
     # Sequence number of the last journal line; never reused, so saved files can name their checkpoint.
     seq: int = 0
 
@@ -94,6 +93,8 @@ class OpenSession:
         return entry
 
     def _append(self, op: str, entry: HistoryEntry) -> None:
+        if self.journal is None:
+            raise SessionNotActiveError(f"Session '{self.meta.name}' is not open for play; nothing was recorded.")
         seq = self.seq + 1
         head = f'{{"op":"{op}","seq":{seq},"entry":'.encode()
         self.journal.append(head + entry.model_dump_json().encode() + b"}")
@@ -147,5 +148,7 @@ class OpenSession:
         self.meta.action_count = len(self.history)
 
     def close(self) -> None:
-        self.journal.close()
-        self.lock.release()
+        if self.journal is not None:
+            self.journal.close()
+        if self.lock is not None:
+            self.lock.release()

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import secrets
-import shutil
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,25 +16,25 @@ from engine import reports
 from engine.agents.archivist import Archivist
 from engine.context import ContextManager
 from engine.errors import (
+    AmbiguousSessionError,
+    EngineError,
     InvalidInputError,
+    SessionAlreadyActiveError,
     SessionLockedError,
     SessionNotActiveError,
+    StorageError,
 )
 from engine.facts import FactTracker
-from engine.models.facts import FactQueryResult
 from engine.models.session import (
-    CampaignInfo,
     ContextState,
     DeleteSessionResult,
     EndSessionResult,
     LoadSessionResult,
     RngState,
     SessionIndex,
-    SessionInfo,
     SessionMetadata,
     SessionRecord,
     SessionState,
-    SessionStateView,
     SessionStatus,
     StartSessionResult,
 )
@@ -45,9 +45,9 @@ from engine.persistence.lock import SessionLock
 from engine.persistence.paths import DataLayout, default_data_dir, validate_name
 from engine.persistence.session_store import SessionStore
 from engine.session_catalog import SessionCatalog, SessionRef
-from engine.session_play import PlayOperations, parse_category
+from engine.session_play import PlayOperations
+from engine.session_read import ReadOperations
 from engine.session_runtime import OpenSession, known_entities
-from engine.views import DETAIL_LEVELS, build_state_view, session_info
 
 Clock = Callable[[], datetime]
 SUMMARY_WINDOW = 1000
@@ -57,7 +57,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(PlayOperations):
+class SessionManager(ReadOperations, PlayOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
@@ -89,24 +89,6 @@ class SessionManager(PlayOperations):
     @property
     def data_dir(self) -> Path:
         return self.layout.root
-
-    # ---- campaigns ----
-
-    async def list_campaigns(self) -> list[CampaignInfo]:
-        infos = []
-        for slug in self.campaigns.slugs():
-            campaign = self.campaigns.load(slug)
-            index = self.catalog.store(slug).read_index()
-            infos.append(CampaignInfo(
-                name=campaign.name, slug=slug, description=campaign.description,
-                characters=[c.name for c in campaign.characters], sessions=len(index.session_history),
-                active_session=index.current_session_id))
-        return infos
-
-    async def campaign_overview(self, campaign: str) -> str:
-        slug = self.campaigns.resolve(campaign)
-        metas = [m for _, m in self.catalog.metas(slug)]
-        return reports.campaign_overview(self.campaigns.load(slug), metas)
 
     # ---- lifecycle ----
 
@@ -163,12 +145,12 @@ class SessionManager(PlayOperations):
     def _refuse_second_active(self, slug: str, index: SessionIndex, metas: list[SessionMetadata]) -> None:
         for s in self._open.values():
             if s.slug == slug:
-                raise SessionNotActiveError(
+                raise SessionAlreadyActiveError(
                     f"Session '{s.meta.name}' is already active in this campaign. "
                     "Pause or end it before starting or resuming another.")
         current = next((m for m in metas if m.session_id == index.current_session_id), None)
         if current and current.status == SessionStatus.ACTIVE:
-            raise SessionNotActiveError(
+            raise SessionAlreadyActiveError(
                 f"Session '{current.name}' is still marked active in this campaign (open elsewhere, or left "
                 f"open by a crash). Call load_session('{current.name}') to recover it, then pause or end it.")
 
@@ -187,35 +169,40 @@ class SessionManager(PlayOperations):
             return self._close(s, mode, summary_notes)
 
     def _close(self, s: OpenSession, mode: str, notes: str | None) -> EndSessionResult:
+        """Save everything and close. Memory changes only once the files say the same thing."""
         now = self.clock()
-        meta = s.meta
-        minutes = int((time.monotonic() - s.opened_at) // 60)
-        meta.total_duration_minutes += minutes
+        meta = s.meta.model_copy(deep=True)
+        meta.total_duration_minutes += int((time.monotonic() - s.opened_at) // 60)
         meta.status = SessionStatus.PAUSED if mode == "pause" else SessionStatus.ENDED
         meta.end_reason = "paused by DM" if mode == "pause" else "ended by DM"
+        meta.last_active, meta.action_count = now, len(s.history)
         if notes is not None:
             meta.save_notes = notes.strip()[:4000] or None
-        # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
-        summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
-        meta.summary = summary
-        s.touch(now)
-        s.saving = True
+        if meta.summary_source != "host" or meta.summary is None:
+            # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
+            meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
+        elif notes is not None:
+            meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
+        meta.stats = reports.stats(meta, s.history, s.facts)
         store = self.catalog.store(s.slug)
-        try:
-            s.checkpoint()
-            path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context)
-            s.journal.reset()
-            if mode == "end":
-                self.campaigns.save(s.slug, s.state.world.model_copy(update={"game_state": _calm(s.state)}))
-            self._record_in_index(store, meta, now)
-        finally:
-            s.saving = False
-        s.close()
+        if mode == "end":
+            # The world first: an ended session cannot be reopened, so its changes must already be in
+            # the campaign when the session's own files say "ended". Saving it twice is harmless.
+            self.campaigns.save(s.slug, s.state.world.model_copy(update={"game_state": _calm(s.state)}))
+        s.checkpoint()
+        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context)
+        # The files now say paused/ended: from here on the session is closed whatever else fails.
+        s.meta = meta
         self._open.pop(meta.session_id, None)
-        gc.unfreeze()  # let a closed session's objects be collected
+        try:
+            s.journal.reset()
+        finally:
+            s.close()
+            gc.unfreeze()  # let a closed session's objects be collected
+        self._record_in_index(store, meta, now)
         return EndSessionResult(
-            status="saved" if mode == "pause" else "ended", session_id=meta.session_id, session_summary=summary,
-            save_path=str(path), stats=reports.stats(meta, s.history, s.facts),
+            status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
+            session_summary=meta.summary, save_path=str(path), stats=meta.stats,
             message=(f"Session '{meta.name}' paused and saved. Resume it with load_session('{meta.name}')."
                      if mode == "pause" else f"Session '{meta.name}' ended; world changes saved to the campaign."))
 
@@ -251,18 +238,12 @@ class SessionManager(PlayOperations):
                     store = self.catalog.store(ref.slug)
                     self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
                 s, recovered, restored = self._open_from_disk(ref, meta)
-                s.meta.status = SessionStatus.ACTIVE
-                s.meta.end_reason = None
-                s.touch(self.clock())
-                store = self.catalog.store(ref.slug)
-                if recovered or restored:
-                    # Fold what was recovered into the five files, so the journal starts clean.
-                    s.checkpoint()
-                    store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context)
-                    s.journal.reset()
-                else:
-                    store.write_meta(s.meta)
-                self._record_in_index(store, s.meta, self.clock())
+                try:
+                    self._mark_active(s, ref, recovered or bool(restored))
+                except BaseException:
+                    self._open.pop(ref.session_id, None)
+                    s.close()
+                    raise
                 # A loaded session is tens of thousands of long-lived objects; freezing them keeps
                 # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
                 gc.freeze()
@@ -271,6 +252,20 @@ class SessionManager(PlayOperations):
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
                 status=s.meta.status, recap=recap, recovered_from_journal=recovered,
                 restored_backups=restored, action_count=len(s.history))
+
+    def _mark_active(self, s: OpenSession, ref: SessionRef, fold: bool) -> None:
+        s.meta.status = SessionStatus.ACTIVE
+        s.meta.end_reason = None
+        s.touch(self.clock())
+        store = self.catalog.store(ref.slug)
+        if fold:
+            # Fold what was recovered into the five files, so the journal starts clean.
+            s.checkpoint()
+            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context)
+            s.journal.reset()
+        else:
+            store.write_meta(s.meta)
+        self._record_in_index(store, s.meta, self.clock())
 
     def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata) -> tuple[OpenSession, int, list[str]]:
         """Lock, read the five files, replay the journal (crash recovery); the session is then open here."""
@@ -296,25 +291,12 @@ class SessionManager(PlayOperations):
             restored.insert(0, "session_meta.json")
         return s, recovered, restored
 
-    async def list_sessions(self, campaign: str, status: str | None = None) -> list[SessionInfo]:
-        slug = self.campaigns.resolve(campaign)
-        if status is not None and status not in {s.value for s in SessionStatus}:
-            raise InvalidInputError(f"status must be one of active, paused, ended, not '{status}'.")
-        infos = []
-        for _, meta in self.catalog.metas(slug):
-            live = self._open.get(meta.session_id)
-            info = session_info(live.meta if live else meta)
-            if status is None or info.status == status:
-                infos.append(info)
-        return sorted(infos, key=lambda i: i.last_active, reverse=True)
-
     async def delete_session(self, session: str) -> DeleteSessionResult:
         ref = self._resolve(session)
         async with self._lock(ref.session_id):
             if ref.session_id in self._open:
                 raise SessionNotActiveError(
                     f"Session '{ref.name}' is active. Pause or end it before deleting it.")
-            folder = self.layout.session_dir(ref.slug, ref.session_id)
             probe = SessionLock(self.layout.lock_file(ref.slug, ref.session_id), label=ref.name)
             try:
                 probe.acquire()
@@ -329,65 +311,22 @@ class SessionManager(PlayOperations):
                 index.current_session_id = None
             index.total_sessions = len(index.session_history)
             store.write_index(index)
-            shutil.rmtree(folder)
+            store.delete(ref.session_id)
+            self.catalog.forget(ref.session_id)
         return DeleteSessionResult(session_id=ref.session_id, name=ref.name, deleted=True,
                                    message=f"Session '{ref.name}' and its files were deleted.")
 
-    # ---- reading ----
-
-    async def get_session_state(self, session: str, detail_level: str = "standard", include_history: bool = True,
-                                history_limit: int = 10) -> SessionStateView:
-        if detail_level not in DETAIL_LEVELS:
-            raise InvalidInputError(f"detail_level must be one of {', '.join(DETAIL_LEVELS)}, not '{detail_level}'.")
-        if not 0 <= history_limit <= 1000:
-            raise InvalidInputError("history_limit must be between 0 and 1000.")
-        ref = self._resolve(session)
-        s = self._open.get(ref.session_id)
-        if s is not None:
-            s.meta.action_count = len(s.history)
-            return build_state_view(s.meta, s.state, s.history, s.context.last_usage, detail_level,
-                                    include_history, history_limit)
-        loaded = self.catalog.store(ref.slug).load_all(ref.session_id)
-        return build_state_view(loaded.meta, loaded.state, loaded.history, loaded.context.last_usage,
-                                detail_level, include_history, history_limit)
-
-    async def query_facts(self, session: str, query: str | None = None, category: str | None = None,
-                          limit: int = 10) -> FactQueryResult:
-        if not 1 <= limit <= 200:
-            raise InvalidInputError("limit must be between 1 and 200.")
-        cat = parse_category(category)
-        ref = self._resolve(session)
-        s = self._open.get(ref.session_id)
-        if s is not None:
-            tracker = s.facts
-        else:
-            loaded = self.catalog.store(ref.slug).load_all(ref.session_id)
-            tracker = FactTracker(loaded.facts, known_entities(loaded.state))
-        return tracker.query(query or None, category=cat, limit=limit)
-
-    async def recap(self, session: str) -> str:
-        ref = self._resolve(session)
-        s = self._open.get(ref.session_id)
-        if s is not None:
-            return self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
-        loaded = self.catalog.store(ref.slug).load_all(ref.session_id)
-        return self.archivist.recap(loaded.history, loaded.state.world, loaded.meta.summary, loaded.meta.name)
-
-    async def export_markdown(self, session: str, path: Path | None = None) -> Path:
-        """Write the recap and the full log as Markdown (default: export.md in the session folder)."""
-        ref = self._resolve(session)
-        view = await self.get_session_state(ref.session_id, "standard", include_history=False)
-        s = self._open.get(ref.session_id)
-        history = s.history if s else self.catalog.store(ref.slug).load_all(ref.session_id).history
-        text = reports.export_markdown(view, await self.recap(ref.session_id), history)
-        target = Path(path) if path else self.layout.session_dir(ref.slug, ref.session_id) / "export.md"
-        target.write_text(text, encoding="utf-8")
-        return target
-
     async def close(self) -> None:
-        """Pause every session this manager holds open (used at shutdown)."""
+        """Pause every session this manager holds open (used at shutdown); one failure stops no other."""
+        failures = []
         for sid in list(self._open):
-            await self.end_session(sid, "pause")
+            try:
+                await self.end_session(sid, "pause")
+            except EngineError as exc:
+                failures.append(str(exc))
+        if failures:
+            raise StorageError("Some sessions could not be paused (their journals keep every change; "
+                               "load_session recovers them): " + " | ".join(failures))
 
     # ---- helpers ----
 
@@ -403,11 +342,13 @@ class SessionManager(PlayOperations):
     def _active(self, session: str) -> OpenSession:
         if isinstance(session, str):
             key = session.strip().casefold()
-            for s in self._open.values():
-                if key in (s.session_id, s.meta.name.casefold()):
-                    if s.saving:
-                        raise SessionNotActiveError(f"Session '{s.meta.name}' is being saved; try again in a moment.")
-                    return s
+            matches = [s for s in self._open.values() if key in (s.session_id, s.meta.name.casefold())]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                names = ", ".join(f"'{s.meta.name}' ({s.session_id[:8]}, {s.slug})" for s in matches)
+                raise AmbiguousSessionError(f"'{session}' matches {len(matches)} active sessions: {names}. "
+                                            "Use the session id instead.")
         ref = self._resolve(session)
         s = self._open.get(ref.session_id)
         if s is not None:
@@ -421,6 +362,17 @@ class SessionManager(PlayOperations):
         raise SessionNotActiveError(
             f"Session '{meta.name}' is marked active but not open here (another process, or a crash). "
             f"Call load_session('{meta.name}') to recover it.")
+
+    @contextlib.asynccontextmanager
+    async def _playing(self, session: str) -> AsyncIterator[OpenSession]:
+        """The active session, held under its lock and still open once the lock is ours: a call that
+        waited behind end_session must not be acknowledged into a closed journal."""
+        s = self._active(session)
+        async with self._lock(s.session_id):
+            if self._open.get(s.session_id) is not s:
+                raise SessionNotActiveError(
+                    f"Session '{s.meta.name}' was paused or ended while this call waited; nothing was recorded.")
+            yield s
 
     def _lock(self, session_id: str) -> asyncio.Lock:
         lock = self._locks.get(session_id)

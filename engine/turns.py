@@ -13,7 +13,7 @@ from engine.agents.archivist import Archivist
 from engine.context import ContextManager
 from engine.dice import DiceRoller
 from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
-from engine.models.facts import FactInput, FactRecordResult
+from engine.models.facts import Fact, FactInput, FactRecordResult
 from engine.models.session import ContextUsage, SessionState
 from engine.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
 from engine.session_runtime import OpenSession
@@ -23,6 +23,8 @@ RECENT_FOR_AGENTS = 8
 # Older history is folded into the rolling summary in batches, so the archivist's cost is amortized.
 SUMMARY_BATCH = 20
 RECENT_FOR_CONTEXT = 30
+CONTEXT_FACTS = 8
+AGENT_FACTS = 5
 MAX_SUMMARY_BATCH = 200
 
 
@@ -74,16 +76,15 @@ def refresh_rolling_summary(s: OpenSession, archivist: Archivist) -> None:
         ctx.summarized_through_turn = batch[-1].turn
 
 
-def build_context(s: OpenSession, action: str, cm: ContextManager) -> tuple[str, ContextUsage]:
+def build_context(s: OpenSession, facts: list[Fact], cm: ContextManager) -> tuple[str, ContextUsage]:
     world = s.state.world
     here = world.location(world.game_state.party_location)
     scene = f"{world.game_state.party_location}: {here.description if here else ''}"
     party = [f"{c.name} ({c.class_name} {c.level}) HP {c.hp}/{c.hp_max}"
              + (f" [{', '.join(c.conditions)}]" if c.conditions else "")
              for c in map(character_status, world.characters)]
-    facts = [f.text for f in s.facts.query(action, limit=8).facts]
     history = [history_line(e) for e in reversed(s.history[-RECENT_FOR_CONTEXT:])]
-    return cm.build(style=world.style, scene=scene, party=party, facts=facts, history=history,
+    return cm.build(style=world.style, scene=scene, party=party, facts=[f.text for f in facts], history=history,
                     rolling_summary=s.context.rolling_summary)
 
 
@@ -93,15 +94,16 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManag
     text = normalize(action)
     world = s.state.world
     actor = resolve_actor(world, text, character_name, s.state.selected_character)
-    refresh_rolling_summary(s, archivist)
-    context_text, usage = build_context(s, text, cm)
+    # One fact query serves both the narrator's context and the agents (the best few).
+    relevant = s.facts.query(text, limit=CONTEXT_FACTS).facts
+    context_text, usage = build_context(s, relevant, cm)
     new_state: SessionState = s.working_state()
     roller = DiceRoller(new_state.rng)
     turn = s.next_turn
     res = await orchestrator.resolve(ActionInput(
         action=text, actor=actor, extra_context=extra, world=world, roller=roller, turn=turn,
         recent_history=[history_line(e) for e in s.history[-RECENT_FOR_AGENTS:]],
-        relevant_facts=s.facts.query(text, limit=5).facts, context_text=context_text,
+        relevant_facts=relevant[:AGENT_FACTS], context_text=context_text,
         style=world.style, seed=s.meta.seed), on_narration)
     new_state.world = res.world
     if actor:
@@ -119,6 +121,8 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManag
         undo_facts(s, entry)
         raise
     s.context.last_usage = usage
+    # Only after the commit: a cancelled or failed turn leaves the context exactly as it was.
+    refresh_rolling_summary(s, archivist)
     return ActionResponse(
         narrative=res.narrative, action_type=res.action_type, state_changes=res.state_changes,
         dice_rolls=res.dice_rolls, npc_responses=res.npc_responses,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.clock import clock_text
 from engine.models.actions import HistoryEntry
 from engine.models.session import (
     CharacterStatus,
@@ -16,10 +17,6 @@ from engine.models.session import (
 from engine.models.world import Campaign, Character, QuestStatus
 
 DETAIL_LEVELS = ("minimal", "standard", "full")
-
-
-def clock_text(minutes: int) -> str:
-    return f"{minutes // 60 % 24:02d}:{minutes % 60:02d}"
 
 
 def session_info(meta: SessionMetadata) -> SessionInfo:
@@ -50,7 +47,7 @@ def game_state_view(world: Campaign) -> GameStateView:
         location=gs.party_location,
         location_description=here.description if here else "",
         exits=list(here.connections) if here else [],
-        npcs_present=[n.name for n in world.npcs if n.alive and n.location == gs.party_location],
+        npcs_present=[n.name for n in world.npcs_at(gs.party_location)],
         day=gs.day, time=clock_text(gs.minutes), in_combat=combat is not None,
         combat_round=combat.round if combat else None,
         current_turn=combat.current.name if combat and combat.current else None,

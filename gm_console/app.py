@@ -16,7 +16,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from engine.errors import EngineError, InvalidInputError, NotFoundError
+from engine.errors import EngineError, InvalidInputError, NotFoundError, SessionNotActiveError
 from engine.models.session import SessionStatus
 from engine.sessions import SessionManager
 from gm_console import commands as cmd
@@ -59,7 +59,6 @@ class GMConsoleApp(App[int]):
         super().__init__()
         self.manager = manager
         self.start_campaign, self.start_session = campaign, session
-        self.campaign_slug: str | None = None
         self.campaign_name = ""
         self.session_id: str | None = None
         self.session_name, self.narrator_name = "", manager.narrator.name
@@ -151,7 +150,7 @@ class GMConsoleApp(App[int]):
 
     def action_switch_session(self) -> None:
         if not isinstance(self.screen, SessionPicker):
-            self.push_screen(SessionPicker(self.campaign_slug or self.campaign_name))
+            self.push_screen(SessionPicker(self.campaign_name or None))
 
     def action_pause_session(self) -> None:
         if self.check_action("pause_session", ()) and self.session_id:
@@ -240,33 +239,36 @@ class GMConsoleApp(App[int]):
     @work(group="session", exclusive=True, exit_on_error=False, name="open the session")
     async def open_session(self, session: str, campaign: str | None = None,
                            status: SessionStatus | None = None) -> None:
-        mgr = self.manager
-        if status is None:
-            session, status, campaign = await self._find(session, campaign)
-        if status == SessionStatus.ENDED:  # read-only: shown, not resumed
-            await self._refresh(session, rebuild=True)
-            self.post_message(m.SessionLoaded(session, await mgr.recap(session)))
+        """Resume a session, or show an ended one read-only. `status` is None for a session named on
+        the command line (id, id prefix or name): the engine resolves it and says if it is unknown."""
+        if status == SessionStatus.ENDED:
+            await self._show_read_only(session)
             return
         await self._leave_current(keep=session)
-        result = await mgr.load_session(session, campaign)
-        self.campaign_slug = campaign or self.campaign_slug
+        try:
+            result = await self.manager.load_session(session, campaign)
+        except SessionNotActiveError as refused:
+            # The engine will not resume an ended session; one named on the command line is shown instead.
+            if status is not None:
+                raise
+            await self._show_read_only(session, refused)
+            return
         await self._refresh(result.session_id, rebuild=True)
         self.post_message(m.SessionLoaded(result.session_id, result.recap, result))
 
-    async def _find(self, session: str, campaign: str | None) -> tuple[str, SessionStatus | None, str | None]:
-        """Id, status and campaign of a session named on the command line, from metadata only (a full
-        state read of a long session is slow). Unknown or ambiguous: the engine's load_session says so."""
-        key = session.strip().casefold()
-        found = [(s.session_id, s.status, c.slug) for c in await self.manager.list_campaigns()
-                 if campaign is None or campaign.casefold() in (c.slug.casefold(), c.name.casefold())
-                 for s in await self.manager.list_sessions(c.slug) if key in (s.session_id, s.name.casefold())]
-        return found[0] if len(found) == 1 else (session, None, campaign)
+    async def _show_read_only(self, session: str, refused: SessionNotActiveError | None = None) -> None:
+        """An ended session's panes and recap; `refused` is re-raised if the session has not ended."""
+        view = await self.manager.get_session_state(session, "standard", history_limit=REBUILD_LIMIT)
+        if refused is not None and view.session_info.status != SessionStatus.ENDED:
+            raise refused
+        sid = view.session_info.session_id
+        self.post_message(m.StateRefreshed(view, rebuild=True))
+        self.post_message(m.SessionLoaded(sid, await self.manager.recap(sid)))
 
     @work(group="session", exclusive=True, exit_on_error=False, name="start the session")
     async def start_new_session(self, campaign: str, name: str | None, seed: int | None) -> None:
         await self._leave_current(keep=None)
         result = await self.manager.start_session(campaign, name, seed)
-        self.campaign_slug = campaign
         await self._refresh(result.session_id, rebuild=True)
         self.post_message(m.SessionStarted(result))
 
@@ -275,10 +277,15 @@ class GMConsoleApp(App[int]):
         self.post_message(m.SessionDeleted(await self.manager.delete_session(session_id)))
 
     @work(group="list", exclusive=True, exit_on_error=False, name="list the sessions")
-    async def list_all_sessions(self) -> None:
+    async def list_all_sessions(self, campaign: str | None = None) -> None:
+        """Every campaign and its sessions; `campaign` (a name or slug) is the one to show first."""
         campaigns = await self.manager.list_campaigns()
         sessions = {c.slug: await self.manager.list_sessions(c.slug) for c in campaigns}
-        self.post_message(m.SessionsListed(campaigns, sessions))
+        try:
+            chosen = self.manager.campaigns.resolve(campaign) if campaign else None
+        except NotFoundError:  # no such campaign: the picker opens on the first one
+            chosen = None
+        self.post_message(m.SessionsListed(campaigns, sessions, chosen))
 
     @work(group="export", exclusive=True, exit_on_error=False, name="export the recap")
     async def _export(self, sid: str) -> None:
@@ -364,7 +371,7 @@ class GMConsoleApp(App[int]):
     def on_sessions_listed(self, message: m.SessionsListed) -> None:
         for screen in self.screen_stack:
             if isinstance(screen, SessionPicker):
-                screen.populate(message.campaigns, message.sessions)
+                screen.populate(message.campaigns, message.sessions, message.campaign)
 
     def on_recap_exported(self, message: m.RecapExported) -> None:
         self.notify(f"Recap written to {message.path}", title="Exported", timeout=8)

@@ -110,12 +110,14 @@ class SessionDeleted(Message):
 
 
 class SessionsListed(Message):
-    """The picker's data: every campaign and its sessions."""
+    """The picker's data: every campaign and its sessions, and the slug of the campaign to show first."""
 
-    def __init__(self, campaigns: list[CampaignInfo], sessions: dict[str, list[SessionInfo]]) -> None:
+    def __init__(self, campaigns: list[CampaignInfo], sessions: dict[str, list[SessionInfo]],
+                 campaign: str | None = None) -> None:
         super().__init__()
         self.campaigns = campaigns
         self.sessions = sessions
+        self.campaign = campaign
 
 
 class RecapExported(Message):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from engine.agents.base import Agent, AgentContext, AgentResult
+from engine.clock import advance_time
 from engine.intent import stem, words
-from engine.models.actions import StateChange
 from engine.models.world import SKILLS, Campaign, Character
 
 __all__ = ["Agent", "AgentContext", "AgentResult", "default_agents", "acting_character", "infer_skill",
@@ -125,17 +125,6 @@ def count_in(text: str, default: int = 1) -> int:
         if w in _NUMBER_WORDS and w not in ("a", "an"):
             return _NUMBER_WORDS[w]
     return default
-
-
-def advance_time(world: Campaign, minutes: int, why: str) -> StateChange:
-    state = world.game_state
-    before = f"day {state.day}, {state.minutes // 60:02d}:{state.minutes % 60:02d}"
-    total = state.minutes + minutes
-    state.day += total // (24 * 60)
-    state.minutes = total % (24 * 60)
-    after = f"day {state.day}, {state.minutes // 60:02d}:{state.minutes % 60:02d}"
-    return StateChange(target="party", kind="time", before=before, after=after,
-                       description=f"{why}: {minutes} minutes pass ({before} -> {after}).")
 
 
 def party_here(world: Campaign) -> list[Character]:

@@ -12,19 +12,16 @@ from engine.models.facts import Fact, FactInput
 from engine.models.world import Campaign
 
 
-class AgentContext(BaseModel):
-    """One action as an agent sees it.
+class ActionBasics(BaseModel):
+    """What an action carries from the caller through the orchestrator to every agent.
 
-    `world` is the agent's own deep copy: an agent changes it freely through engine code (rules.py);
-    the orchestrator diffs it against the original to get the agent's exact patch. A timed-out or
-    failed agent's copy is simply discarded.
+    The orchestrator's input (engine.orchestrator.ActionInput) and each agent's context extend this,
+    so a field every agent should see is added here once.
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     action: str
-    normalized: str = Field(description="Lower-cased, whitespace-folded action text")
-    action_type: ActionType
     actor: str | None = Field(None, description="Acting character's name, when known")
     extra_context: str | None = None
     world: Campaign
@@ -32,6 +29,25 @@ class AgentContext(BaseModel):
     turn: int
     recent_history: list[str] = Field(default_factory=list, description="Recent entries, newest last, one line each")
     relevant_facts: list[Fact] = Field(default_factory=list)
+
+
+class AgentContext(ActionBasics):
+    """One action as an agent sees it.
+
+    `world` is the agent's own deep copy: an agent changes it freely through engine code (rules.py);
+    the orchestrator diffs it against the original to get the agent's exact patch. A timed-out or
+    failed agent's copy is simply discarded.
+    """
+
+    normalized: str = Field(description="Lower-cased, whitespace-folded action text")
+    action_type: ActionType
+
+    @classmethod
+    def for_agent(cls, basics: ActionBasics, action_type: ActionType, world: Campaign) -> AgentContext:
+        """The context for one agent: the action's shared fields, with `world` as the agent's own copy."""
+        shared = {name: getattr(basics, name) for name in ActionBasics.model_fields}
+        return cls(**{**shared, "world": world}, normalized=" ".join(basics.action.split()).lower(),
+                   action_type=action_type)
 
 
 class AgentResult(BaseModel):

@@ -11,7 +11,7 @@ from engine.errors import EngineError
 from engine.intent import words
 from engine.models.actions import StateChange
 from engine.models.facts import FactCategory, FactInput
-from engine.models.world import Attack, Campaign, Character, Combatant, CombatState, Condition
+from engine.models.world import Attack, Campaign, Character, Combatant, Condition
 
 _DODGE = {"dodg", "defend", "parry", "evad", "duck"}
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6"}
@@ -55,7 +55,7 @@ class CombatAgent:
             return result
         current = combat.current
         out_of_turn = current is not None and current.name.casefold() != pc.name.casefold()
-        mine = _combatant(combat, pc.name)
+        mine = combat.combatant(pc.name)
         if mine is not None:
             mine.dodging = False  # a new turn ends last turn's Dodge
         if stems(ctx.action) & _DODGE:
@@ -82,10 +82,6 @@ def pass_turn(ctx: AgentContext, result: AgentResult) -> None:
     if _advance(ctx.world, result):
         _run_others(ctx, result)
         _follow_ups(ctx.world, result)
-
-
-def _combatant(combat: CombatState, name: str) -> Combatant | None:
-    return next((c for c in combat.order if c.name.casefold() == name.casefold()), None)
 
 
 def _standing_foes(world: Campaign) -> list[Combatant]:
@@ -311,7 +307,7 @@ def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) ->
         target = targets[pick.total - 1]
     else:
         target = targets[0]
-    combatant = _combatant(world.game_state.combat, target.name)  # type: ignore[arg-type]
+    combatant = world.game_state.combat.combatant(target.name)  # type: ignore[union-attr]
     dodging = combatant.dodging if combatant is not None else False
     weapon = block.attacks[0]
     adv = _advantage(monster.conditions, target.conditions, dodging, set())

@@ -99,7 +99,7 @@ def _travel(ctx: AgentContext, here: Location, result: AgentResult) -> None:
     result.beats.append(f"The party travels from {here.name} to {dest.name}.")
     if first and dest.description:
         result.beats.append(f"{dest.name}: {dest.description}")
-    present = [n.name for n in world.npcs if n.alive and (n.location or "").casefold() == dest.name.casefold()]
+    present = [n.name for n in world.npcs_at(dest.name)]
     if present:
         result.beats.append(f"Here: {', '.join(present)}.")
     if dest.encounter:

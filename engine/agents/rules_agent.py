@@ -290,9 +290,8 @@ def _drop(pc: Character, ctx: AgentContext, result: AgentResult) -> None:
 def _give(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
     text_stems = stems(ctx.action)
     receiver = _other_character(ctx, pc)
-    here = ctx.world.game_state.party_location.casefold()
-    npc = None if receiver else next((n for n in ctx.world.npcs if n.alive and (n.location or "").casefold() == here
-                                      and overlap(n.name + " " + n.role, text_stems)), None)
+    here = ctx.world.npcs_at(ctx.world.game_state.party_location)
+    npc = None if receiver else next((n for n in here if overlap(n.name + " " + n.role, text_stems)), None)
     item = _find_item(pc, text_stems)
     if item is None:
         result.warnings.append(f"{pc.name} does not carry that; nothing changes hands.")

@@ -83,15 +83,10 @@ class SocialAgent:
         return result
 
 
-def present_npcs(world: Campaign) -> list[NPC]:
-    here = world.game_state.party_location.casefold()
-    return [n for n in world.npcs if n.alive and (n.location or "").casefold() == here]
-
-
 def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
     """The NPC spoken to: named, else the one whose role is named, else the only one here."""
     world = ctx.world
-    here = present_npcs(world)
+    here = world.npcs_at(world.game_state.party_location)
     text_stems = stems(ctx.action)
     named = [n for n in world.npcs if n.alive and overlap(n.name, text_stems)]
     for npc in named:

@@ -50,6 +50,9 @@ class SessionMetadata(BaseModel):
     seed: int
     narrator: str = "offline"
     summary: SessionSummary | None = None
+    # "host" when an MCP host stored its own summary (store_session_with_learnings): kept at end.
+    summary_source: str = "archivist"
+    stats: SessionStats | None = None
 
 
 class RngState(BaseModel):
@@ -214,7 +217,7 @@ class SessionStats(BaseModel):
 
 
 class EndSessionResult(BaseModel):
-    status: str = Field(description="'saved' (paused), 'ended', or 'already_ended'")
+    status: str = Field(description="'saved' (paused) or 'ended'; repeating an end is harmless (see message)")
     session_id: str
     session_summary: SessionSummary
     save_path: str
@@ -269,3 +272,7 @@ class LearningsResult(BaseModel):
     session: dict[str, Any]
     facts: list[FactRecordResult]
     overall: str = Field(description="'saved', or 'partial' when any item failed")
+
+
+# SessionMetadata names SessionStats, defined further down.
+SessionMetadata.model_rebuild()

@@ -260,6 +260,11 @@ class CombatState(BaseModel):
     def current(self) -> Combatant | None:
         return self.order[self.turn_index] if self.order else None
 
+    def combatant(self, name: str, kind: str | None = None) -> Combatant | None:
+        """The place in the order with that name (any case), optionally only of one kind."""
+        key = name.casefold()
+        return next((c for c in self.order if c.name.casefold() == key and kind in (None, c.kind)), None)
+
 
 class GameState(BaseModel):
     party_location: str
@@ -287,6 +292,11 @@ class Campaign(BaseModel):
     def npc(self, name: str) -> NPC | None:
         key = name.casefold()
         return next((n for n in self.npcs if n.name.casefold() == key), None)
+
+    def npcs_at(self, location: str) -> list[NPC]:
+        """The living NPCs at a place, matched without regard to case as every other name is."""
+        key = location.casefold()
+        return [n for n in self.npcs if n.alive and (n.location or "").casefold() == key]
 
     def location(self, name: str) -> Location | None:
         key = name.casefold()

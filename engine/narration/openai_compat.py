@@ -1,27 +1,20 @@
 """Any OpenAI-compatible chat-completions server as a narrator (official `openai` SDK, extra `[llm]`).
 
 With `base_url` this covers local servers: Ollama (http://localhost:11434/v1), llama.cpp's
-llama-server, vLLM and LM Studio. Retries are left to ResilientNarrator (the SDK's are off).
+llama-server, vLLM and LM Studio.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from types import ModuleType
 from typing import Any
 
 from engine.errors import NarratorUnavailableError
 from engine.narration.base import NarrationRequest, NarrationResult
-from engine.narration.prompting import FactsBlockFilter, Prompt, build_prompt
-from engine.narration.resilient import (
-    Chunk,
-    Done,
-    NarratorCallError,
-    StreamEvent,
-    call_error_from_sdk,
-    result_from_reply,
-)
+from engine.narration.prompting import FactsBlockFilter, Prompt
+from engine.narration.provider_base import ProviderNarrator
+from engine.narration.resilient import Chunk, Done, NarratorCallError, StreamEvent, result_from_reply
 
 DEFAULT_MODEL = "gpt-4.1-mini"
 DEFAULT_KEY_ENV = "OPENAI_API_KEY"
@@ -29,63 +22,46 @@ DEFAULT_KEY_ENV = "OPENAI_API_KEY"
 LOCAL_PLACEHOLDER_KEY = "not-needed"
 
 
-def _import_sdk() -> ModuleType:
-    try:
-        import openai
-    except ImportError as exc:
-        raise NarratorUnavailableError(
-            "The openai narrator needs the optional LLM extra: pip install 'gm-console[llm]' "
-            "(or use --narrator offline)") from exc
-    return openai
+class OpenAICompatNarrator(ProviderNarrator):
+    """Narrates through /chat/completions; raises NarratorCallError when a call fails.
 
+    Takes ProviderNarrator's settings plus `temperature`.
+    """
 
-class OpenAICompatNarrator:
-    """Narrates through /chat/completions; raises NarratorCallError when a call fails."""
+    provider = "openai"
+    default_model = DEFAULT_MODEL
+    default_key_env = DEFAULT_KEY_ENV
+    default_endpoint = "api.openai.com"
 
-    def __init__(self, *, model: str | None = None, api_key: str | None = None,
-                 api_key_env: str = DEFAULT_KEY_ENV, base_url: str | None = None,
-                 max_output_tokens: int = 400, temperature: float = 0.8, timeout_s: float = 20.0,
-                 context_window: int | None = 8000, env: Mapping[str, str] | None = None) -> None:
-        sdk = _import_sdk()
-        if model is None:
-            if base_url:
-                raise NarratorUnavailableError(
-                    f"Say which model the server at {base_url} should run: --model llama3.1 "
-                    "(or GM_MODEL, or model = \"…\" under [narrator] in config.toml)")
-            model = DEFAULT_MODEL
-        key = api_key or (os.environ if env is None else env).get(api_key_env)
-        if not key:
-            if not base_url:
-                raise NarratorUnavailableError(
-                    f"The openai narrator needs an API key in the environment variable {api_key_env}: "
-                    f"export {api_key_env}=sk-… (or name another variable with --api-key-env); for a "
-                    "local server pass --base-url, e.g. http://localhost:11434/v1; or use --narrator offline")
-            key = LOCAL_PLACEHOLDER_KEY
-        self.model = model
-        self.name = f"openai:{model}"
-        self._sdk = sdk
-        self._key_env = api_key_env
-        self._endpoint = base_url or "api.openai.com"
-        self._timeout_s = timeout_s
-        self._max_output_tokens = max_output_tokens
+    def __init__(self, *, temperature: float = 0.8, **settings: Any) -> None:
         self._temperature = temperature
-        self._context_window = context_window
         # OpenAI's newer models only take max_completion_tokens; local servers know max_tokens.
-        self._token_param = "max_tokens" if base_url else "max_completion_tokens"
-        self._client = sdk.AsyncOpenAI(api_key=key, base_url=base_url, timeout=timeout_s, max_retries=0)
+        self._token_param = "max_tokens" if settings.get("base_url") else "max_completion_tokens"
+        super().__init__(**settings)
 
-    def _prompt(self, request: NarrationRequest) -> Prompt:
-        return build_prompt(request, context_window=self._context_window, max_output_tokens=self._max_output_tokens)
+    def _pick_model(self, model: str | None, base_url: str | None) -> str:
+        if model is None and base_url:
+            raise NarratorUnavailableError(
+                f"Say which model the server at {base_url} should run: --model llama3.1 "
+                "(or GM_MODEL, or model = \"…\" under [narrator] in config.toml)")
+        return model or DEFAULT_MODEL
+
+    def _without_key(self, key_env: str, base_url: str | None) -> str:
+        if not base_url:
+            raise NarratorUnavailableError(
+                f"The openai narrator needs an API key in the environment variable {key_env}: "
+                f"export {key_env}=sk-… (or name another variable with --api-key-env); for a "
+                "local server pass --base-url, e.g. http://localhost:11434/v1; or use --narrator offline")
+        return LOCAL_PLACEHOLDER_KEY
+
+    def _make_client(self, sdk: ModuleType, *, key: str, base_url: str | None, timeout_s: float) -> Any:
+        return sdk.AsyncOpenAI(api_key=key, base_url=base_url, timeout=timeout_s, max_retries=0)
 
     def _params(self, prompt: Prompt) -> dict[str, Any]:
         return {"model": self.model, "temperature": self._temperature,
                 self._token_param: self._max_output_tokens,
                 "messages": [{"role": "system", "content": prompt.system},
                              {"role": "user", "content": prompt.user}]}
-
-    def _error(self, exc: BaseException) -> NarratorCallError:
-        return call_error_from_sdk(exc, self._sdk, timeout_s=self._timeout_s, endpoint=self._endpoint,
-                                   key_env=self._key_env)
 
     @staticmethod
     def _finish_warnings(prompt: Prompt, finish_reason: str | None) -> list[str]:
@@ -142,8 +118,3 @@ class OpenAICompatNarrator:
         if tail := prose.finish():
             yield Chunk(tail)
         yield Done(result)
-
-    async def stream(self, request: NarrationRequest) -> AsyncIterator[str]:
-        async for event in self.stream_events(request):
-            if isinstance(event, Chunk):
-                yield event.text

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import SchemaValidator, core_schema
 
-from engine.errors import CorruptFileError
+from engine.errors import CorruptFileError, StorageError
 
 M = TypeVar("M", bound=BaseModel)
 X = TypeVar("X")
@@ -111,10 +111,14 @@ def _keep_backup(path: Path) -> bool:
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Replace `path` with `data`: backup, temp + fsync, replace, fsync folder, read back and compare."""
     path = Path(path)
-    had_previous = _keep_backup(path)
-    _replace_with(path, data)
-    with open(path, "rb") as fh:
-        written = fh.read()
+    try:
+        had_previous = _keep_backup(path)
+        _replace_with(path, data)
+        with open(path, "rb") as fh:
+            written = fh.read()
+    except OSError as exc:
+        raise StorageError(f"Could not write {path} ({exc.strerror or exc}); the previous version is unchanged. "
+                           "Check the disk (space, permissions) and try again.", str(path)) from exc
     if written == data:
         return
     # The disk gave back something else: put the last good version back rather than leave it.

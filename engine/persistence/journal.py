@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic_core import from_json
 
-from engine.errors import CorruptFileError, InvalidInputError
+from engine.errors import CorruptFileError, InvalidInputError, SessionNotActiveError, StorageError
 from engine.persistence.atomic import fsync_dir
 
 # fdatasync skips inode times but still flushes the new size, which is all an append needs.
@@ -35,6 +35,7 @@ class Journal:
         self.path = Path(path)
         self.torn_tail = False
         self._fd: int | None = None
+        self._closed = False
 
     def __enter__(self) -> Journal:
         return self
@@ -96,11 +97,19 @@ class Journal:
         """Write one JSON line and fsync it; the line is durable when this returns."""
         if b"\n" in line or b"\r" in line:
             raise InvalidInputError("A journal line must be a single line of JSON (no newline inside).")
-        fd = self._open()
-        data = memoryview(line + b"\n")
-        while data:
-            data = data[os.write(fd, data):]
-        _datasync(fd)
+        if self._closed:
+            # A closed journal belongs to a session that was paused or ended: appending would
+            # acknowledge a change that no save will ever fold in.
+            raise SessionNotActiveError(f"The session's journal {self.path.name} is closed; nothing was recorded.")
+        try:
+            fd = self._open()
+            data = memoryview(line + b"\n")
+            while data:
+                data = data[os.write(fd, data):]
+            _datasync(fd)
+        except OSError as exc:
+            raise StorageError(f"Could not write {self.path} ({exc.strerror or exc}); nothing was recorded. "
+                               "Check the disk (space, permissions) and try again.", str(self.path)) from exc
 
     def read(self) -> list[bytes]:
         """Every complete line, oldest first; a torn last line is left out and flagged in torn_tail."""
@@ -130,6 +139,7 @@ class Journal:
         self.torn_tail = False
 
     def close(self) -> None:
+        self._closed = True
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

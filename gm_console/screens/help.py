@@ -8,11 +8,11 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from gm_console.commands import SLASH_HELP
+from gm_console.screens.dialog import MessageDialog
 
 
 def _table(title: str, rows: list[tuple[str, str]]) -> Table:
@@ -33,24 +33,14 @@ def help_renderable(keys: list[tuple[str, str]]) -> Group:
     return Group(intro, _table("DM commands", SLASH_HELP), _table("Keys", keys), palette)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(MessageDialog):
     BINDINGS = [Binding("escape,f1", "dismiss", "Close help")]
+    DIALOG_CLASS = "help-dialog"
 
     def __init__(self, keys: list[tuple[str, str]]) -> None:
-        super().__init__()
+        super().__init__("GM Console help")
         self.keys = keys
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog help-dialog"):
-            yield Label("GM Console help", classes="dialog-title")
-            with VerticalScroll(id="help-body"):
-                yield Static(help_renderable(self.keys), id="help")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Close", id="close", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="help-body"):
+            yield Static(help_renderable(self.keys), id="help")

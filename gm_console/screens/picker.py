@@ -67,14 +67,16 @@ class SessionPicker(Screen[None]):
         table.add_column("Actions", key="actions")
         table.add_column("Narrator", key="narrator")
         self._update_buttons()
-        self.gm.list_all_sessions()
+        self.gm.list_all_sessions(self.campaign_hint)
 
     # ---- data ----
 
-    def populate(self, campaigns: list[CampaignInfo], sessions: dict[str, list[SessionInfo]]) -> None:
+    def populate(self, campaigns: list[CampaignInfo], sessions: dict[str, list[SessionInfo]],
+                 hinted: str | None = None) -> None:
+        """`hinted` is the slug of the campaign asked for, kept unless the DM has picked another."""
         self.campaigns, self.sessions = campaigns, sessions
         options = self.query_one("#campaigns", OptionList)
-        keep = self.current_campaign or self._match_hint()
+        keep = self.current_campaign or hinted
         options.clear_options()
         options.add_options([Option(f"{c.name}  ({len(sessions.get(c.slug, []))})", id=c.slug)
                              for c in campaigns])
@@ -82,13 +84,6 @@ class SessionPicker(Screen[None]):
         if slugs:
             options.highlighted = slugs.index(keep) if keep in slugs else 0
         self._fill_sessions()
-
-    def _match_hint(self) -> str | None:
-        hint = (self.campaign_hint or self.gm.campaign_slug or "").casefold()
-        for c in self.campaigns:
-            if hint in (c.slug.casefold(), c.name.casefold()):
-                return c.slug
-        return None
 
     @property
     def current_campaign(self) -> str | None:

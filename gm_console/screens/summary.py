@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Markdown
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown
 
 from engine.models.session import EndSessionResult
+from gm_console.screens.dialog import MessageDialog
 
 
 def summary_markdown(result: EndSessionResult) -> str:
@@ -33,25 +33,14 @@ def summary_markdown(result: EndSessionResult) -> str:
     return "\n".join(parts)
 
 
-class SummaryModal(ModalScreen[None]):
+class SummaryModal(MessageDialog):
     BINDINGS = [Binding("escape", "dismiss", "Close")]
+    DIALOG_CLASS = "summary-dialog"
 
     def __init__(self, result: EndSessionResult, heading: str = "Session summary") -> None:
-        super().__init__()
+        super().__init__(heading)
         self.result = result
-        self.heading = heading
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog summary-dialog"):
-            yield Label(self.heading, classes="dialog-title")
-            with VerticalScroll(id="summary-body"):
-                yield Markdown(summary_markdown(self.result), id="summary")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Close", id="close", variant="primary")
-
-    def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(None)
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="summary-body"):
+            yield Markdown(summary_markdown(self.result), id="summary")

@@ -57,23 +57,23 @@ def _npc(responses: list[NPCResponse], narrative: str) -> list[tuple[str, str]]:
     return [(r.npc, r.text) for r in responses if r.text not in narrative]
 
 
-def entry_from_response(action: str, response: ActionResponse) -> NarrativeEntry:
-    who = response.character_name or "The party"
+def _turn_entry(played: ActionResponse | HistoryEntry, turn: int, actor: str | None, action_type: str,
+                action: str) -> NarrativeEntry:
+    """A player's turn, from the answer to it (just played) or from its history entry (a resume)."""
     return NarrativeEntry(
-        kind="turn", turn=response.turn_number, text=response.narrative,
-        title=f"Turn {response.turn_number} · {who} · {response.action_type}: {action}",
-        rolls=list(response.dice_rolls), changes=_changes(response.state_changes),
-        npc_lines=_npc(response.npc_responses, response.narrative), warnings=list(response.warnings))
+        kind="turn", turn=turn, text=played.narrative,
+        title=f"Turn {turn} · {actor or 'The party'} · {action_type}: {action}",
+        rolls=list(played.dice_rolls), changes=_changes(played.state_changes),
+        npc_lines=_npc(played.npc_responses, played.narrative), warnings=list(played.warnings))
+
+
+def entry_from_response(action: str, response: ActionResponse) -> NarrativeEntry:
+    return _turn_entry(response, response.turn_number, response.character_name, response.action_type, action)
 
 
 def entry_from_history(entry: HistoryEntry) -> NarrativeEntry:
     if entry.kind == EntryKind.PLAYER_ACTION:
-        who = entry.actor or "The party"
-        return NarrativeEntry(
-            kind="turn", turn=entry.turn, text=entry.narrative,
-            title=f"Turn {entry.turn} · {who} · {entry.action_type or 'action'}: {entry.action}",
-            rolls=list(entry.dice_rolls), changes=_changes(entry.state_changes),
-            npc_lines=_npc(entry.npc_responses, entry.narrative), warnings=list(entry.warnings))
+        return _turn_entry(entry, entry.turn, entry.actor, entry.action_type or "action", entry.action)
     return dm_entry(entry.turn, _dm_command(entry), entry.dice_rolls, _changes(entry.state_changes))
 
 

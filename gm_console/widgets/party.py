@@ -12,19 +12,19 @@ COLUMNS = ("Name", "Class", "HP", "Temp", "AC", "Conditions")
 
 
 def condition_cell(c: CharacterStatus) -> Text:
+    """The engine's verdict first (dead; stable; unconscious with its death saves), then the rest."""
     if c.dead:
         return Text("DEAD", style="bold white on red")
     parts: list[Text] = []
-    if c.hp <= 0:
+    if c.stable or c.unconscious:
         label = "stable" if c.stable else f"UNCONSCIOUS {c.death_saves}".strip()
         parts.append(Text(label, style="bold red"))
-    parts += [Text(x, style="yellow") for x in c.conditions if not (c.hp <= 0 and x == "unconscious")]
+    parts += [Text(x, style="yellow") for x in c.conditions if not (c.unconscious and x == "unconscious")]
     return Text(", ").join(parts) if parts else Text("—", style="dim")
 
 
 def party_row(c: CharacterStatus) -> tuple[Text, ...]:
-    down = c.dead or c.unconscious or c.hp <= 0
-    name_style = "bold strike red" if c.dead else "bold red" if down else "bold"
+    name_style = "bold strike red" if c.dead else "bold red" if c.unconscious else "bold"
     return (
         Text(c.name, style=name_style),
         Text(f"{c.class_name} {c.level}"),

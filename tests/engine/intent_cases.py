@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from engine.agents.base import AgentContext
 from engine.dice import DiceRoller
 from engine.models.actions import ActionType as T
 from engine.models.actions import DiceRoll
@@ -412,3 +413,10 @@ class ScriptedRoller(DiceRoller):
                               fumble=natural == 1, dc=dc, success=None if dc is None else total >= dc)
         self.calls.append(result)
         return result
+
+
+def agent_context(world: Campaign, action: str, action_type: T, roller: DiceRoller,
+                  actor: str | None = "Ari", turn: int = 1) -> AgentContext:
+    """One action as an agent receives it, on `world` itself (the agents' tests read it afterwards)."""
+    return AgentContext(action=action, normalized=action.lower(), action_type=action_type, actor=actor,
+                        world=world, roller=roller, turn=turn)

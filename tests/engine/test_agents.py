@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from intent_cases import ScriptedRoller, table_world
+from intent_cases import agent_context as ctx
 
 from engine.agents import dc_from_words, default_agents, infer_skill
-from engine.agents.base import AgentContext
 from engine.agents.combat import CombatAgent
 from engine.agents.exploration import ExplorationAgent
 from engine.agents.rules_agent import RulesAgent
@@ -20,12 +20,6 @@ pytestmark = pytest.mark.anyio
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
-
-
-def ctx(world: Campaign, action: str, action_type: ActionType, roller: ScriptedRoller,
-        actor: str | None = "Ari", turn: int = 1) -> AgentContext:
-    return AgentContext(action=action, normalized=action.lower(), action_type=action_type, actor=actor,
-                        world=world, roller=roller, turn=turn)
 
 
 def at_mill() -> Campaign:

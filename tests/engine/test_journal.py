@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.errors import CorruptFileError, InvalidInputError
+from engine.errors import CorruptFileError, InvalidInputError, SessionNotActiveError
 from engine.persistence.journal import Journal
 
 
@@ -114,6 +114,10 @@ def test_close_is_idempotent(path: Path) -> None:
     journal.append(line(1))
     journal.close()
     journal.close()
-    journal.append(line(2))  # Reopens on demand.
-    journal.close()
+    # A closed journal belongs to a closed session: appending would acknowledge a lost change.
+    with pytest.raises(SessionNotActiveError, match="nothing was recorded"):
+        journal.append(line(2))
+    reopened = Journal(path)
+    reopened.append(line(2))
+    reopened.close()
     assert Journal(path).read() == [line(1), line(2)]

@@ -7,8 +7,9 @@ import re
 
 import pytest
 from intent_cases import ScriptedRoller, table_world
+from intent_cases import agent_context as ctx
 
-from engine.agents.base import AgentContext, AgentResult
+from engine.agents.base import AgentResult
 from engine.agents.combat import CombatAgent
 from engine.agents.exploration import ExplorationAgent
 from engine.agents.rules_agent import RulesAgent
@@ -23,12 +24,6 @@ pytestmark = pytest.mark.anyio
 @pytest.fixture
 def anyio_backend():
     return "asyncio"
-
-
-def ctx(world: Campaign, action: str, action_type: ActionType, roller: ScriptedRoller,
-        actor: str | None = "Ari", turn: int = 1) -> AgentContext:
-    return AgentContext(action=action, normalized=action.lower(), action_type=action_type, actor=actor,
-                        world=world, roller=roller, turn=turn)
 
 
 def told(result: AgentResult, world: Campaign, action: str, actor: str = "Ari", turn: int = 1) -> str:

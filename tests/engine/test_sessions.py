@@ -15,6 +15,7 @@ from engine.errors import (
     InvalidInputError,
     InvalidNameError,
     NothingToUndoError,
+    SessionAlreadyActiveError,
     SessionLockedError,
     SessionNotActiveError,
     SessionNotFoundError,
@@ -84,7 +85,8 @@ async def test_end_commits_world_and_is_idempotent(manager, campaign):
     bram = world.character("Bram")
     assert bram.hp.current == bram.hp.max - 3
     again = await manager.end_session("ending", "end")
-    assert again.status == "already_ended" and "already" in again.message
+    assert again.status == "ended" and "already ended" in again.message
+    assert again.stats.action_count == 1 and again.stats.dice_rolled == ended.stats.dice_rolled
     with pytest.raises(SessionNotActiveError, match="ended"):
         await manager.load_session("ending")
     index = json.loads(manager.layout.sessions_index(slug).read_text())
@@ -151,11 +153,11 @@ async def test_bad_input_changes_nothing(manager, campaign):
 
 async def test_one_active_session_per_campaign(manager, campaign):
     await manager.start_session(campaign, name="one", seed=1)
-    with pytest.raises(SessionNotActiveError, match="already active"):
+    with pytest.raises(SessionAlreadyActiveError, match="already active"):
         await manager.start_session(campaign, name="two")
     await manager.end_session("one")
     await manager.start_session(campaign, name="two")
-    with pytest.raises(SessionNotActiveError, match="already active"):
+    with pytest.raises(SessionAlreadyActiveError, match="already active"):
         await manager.load_session("one")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel, TypeAdapter
 
-from engine.errors import CorruptFileError
+from engine.errors import CorruptFileError, StorageError
 from engine.persistence import atomic
 from engine.persistence.atomic import list_file_bytes, read_list, read_model, write_bytes_atomic
 
@@ -79,7 +79,7 @@ def test_failure_before_replace_leaves_the_old_file_and_no_temp(target: Path,
         real_replace(src, dst)
 
     monkeypatch.setattr(atomic.os, "replace", crash_on_swap)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(StorageError, match="No space left"):
         write_bytes_atomic(target, NEW)
     monkeypatch.undo()
     assert target.read_bytes() == OLD
@@ -94,7 +94,7 @@ def test_failure_while_writing_the_temp_leaves_no_temp(target: Path, monkeypatch
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(atomic.os, "fsync", disk_error)
-    with pytest.raises(OSError, match="Input/output"):
+    with pytest.raises(StorageError, match="Input/output"):
         write_bytes_atomic(target, NEW)
     monkeypatch.undo()
     assert target.read_bytes() == OLD

@@ -1,0 +1,105 @@
+"""Edges of the session lifecycle: races with end_session, reading without opening, names across campaigns."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+
+import pytest
+
+from engine.campaign_tools import scaffold_campaign
+from engine.errors import AmbiguousSessionError, SessionNotActiveError, StorageError
+from engine.models.facts import FactInput
+from engine.models.session import SessionSummary
+from engine.narration.base import NarrationRequest, NarrationResult
+from engine.narration.offline import OfflineNarrator
+
+pytestmark = pytest.mark.anyio
+
+
+class SlowNarrator(OfflineNarrator):
+    """The offline text, after a pause long enough for another call to queue up behind the turn."""
+
+    async def narrate(self, request: NarrationRequest) -> NarrationResult:
+        await asyncio.sleep(0.2)
+        return await super().narrate(request)
+
+
+async def test_an_action_queued_behind_end_session_is_refused_not_lost(data_dir):
+    from engine.sessions import SessionManager
+
+    manager = SessionManager(data_dir, narrator=SlowNarrator())
+    campaign = (await manager.list_campaigns())[0].name
+    s = await manager.start_session(campaign, name="race", seed=3)
+    first = asyncio.create_task(manager.player_action("race", "I look around the taproom", "Wren"))
+    await asyncio.sleep(0.05)  # the first turn now holds the session lock, narrating
+    ending = asyncio.create_task(manager.end_session("race", "end"))
+    late = asyncio.create_task(manager.player_action("race", "I look around again", "Idris"))
+    assert (await first).turn_number == 1
+    await ending
+    with pytest.raises(SessionNotActiveError, match="nothing was recorded"):
+        await late
+    history = json.loads((manager.layout.session_dir(manager.campaigns.resolve(campaign), s.session_id)
+                          / "action_history.json").read_text())["entries"]
+    assert [e["turn"] for e in history] == [1]
+
+
+async def test_clearing_the_selected_character_sticks(manager, campaign):
+    await manager.start_session(campaign, name="pick", seed=1)
+    assert await manager.select_character("pick", "bram") == "Bram"
+    assert await manager.select_character("pick", None) is None
+    await manager.roll("1d6", "pick")
+    state = await manager.get_session_state("pick", "full")
+    assert state.full_state["selected_character"] is None
+
+
+async def test_a_hosts_summary_survives_end_session(manager, campaign):
+    await manager.start_session(campaign, name="hosted", seed=1)
+    summary = SessionSummary(objective="Find the keeper", next_actions=["Climb to the lamp room"])
+    await manager.store_session_with_learnings("hosted", summary, [FactInput(text="The keeper left a note")])
+    ended = await manager.end_session("hosted", "end", summary_notes="Short night")
+    assert ended.session_summary.objective == "Find the keeper"
+    assert ended.session_summary.next_actions == ["Climb to the lamp room"]
+    assert ended.session_summary.notes == "Short night"
+
+
+async def test_same_session_name_in_two_campaigns_is_ambiguous_for_play(manager, campaign):
+    scaffold_campaign("Salt Road", manager.layout.campaigns_dir)
+    await manager.start_session(campaign, name="night", seed=1)
+    await manager.start_session("Salt Road", name="night", seed=1)
+    with pytest.raises(AmbiguousSessionError, match="2 active sessions"):
+        await manager.roll("1d20", "night")
+    with pytest.raises(AmbiguousSessionError):
+        await manager.get_session_state("night")
+
+
+async def test_reading_a_crashed_session_shows_its_journaled_changes(data_dir, campaign, manager):
+    from engine.sessions import SessionManager
+
+    s = await manager.start_session(campaign, name="crashed", seed=2)
+    await manager.apply_change("crashed", "hp", "Bram", -5)
+    # Simulate a crash: the process goes away without saving (only the journal has the change).
+    live = manager._open.pop(s.session_id)
+    live.close()
+    reader = SessionManager(data_dir)
+    state = await reader.get_session_state("crashed")
+    bram = next(p for p in state.party_status if p.name == "Bram")
+    assert bram.hp == bram.hp_max - 5 and state.session_info.action_count == 1
+
+
+async def test_a_disk_error_is_a_clear_error_and_records_nothing(manager, campaign, monkeypatch):
+    from engine.persistence import journal
+
+    await manager.start_session(campaign, name="full-disk", seed=1)
+
+    def no_space(fd, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal.os, "write", no_space)
+    with pytest.raises(StorageError, match="No space left on device.*nothing was recorded"):
+        await manager.apply_change("full-disk", "hp", "Bram", -3)
+    monkeypatch.setattr(journal.os, "write", os.write)
+    state = await manager.get_session_state("full-disk")
+    assert state.session_info.action_count == 0
+    assert next(p for p in state.party_status if p.name == "Bram").hp == state.party_status[0].hp_max
