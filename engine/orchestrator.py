@@ -71,6 +71,7 @@ class Resolution(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
+    actor: str | None = Field(None, description="The actor an agent assumed when the action named nobody")
 
 
 def normalize(text: str) -> str:
@@ -143,6 +144,7 @@ class Orchestrator:
         world = Campaign.model_validate(merged)
         results = [r for r, _ in finished]
         res = Resolution(intent=intent, action_type=intent.action_type, world=world,
+                         actor=next((r.actor for r in results if r.actor), None),
                          state_changes=[c for r in results for c in r.state_changes],
                          dice_rolls=[d for r in results for d in r.dice_rolls],
                          npc_responses=[n for r in results for n in r.npc_responses],

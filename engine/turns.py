@@ -108,6 +108,9 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManag
     new_state.world = res.world
     if actor:
         new_state.selected_character = actor
+    # An action that named nobody is credited to whoever the agents had act (they warn about it),
+    # without making them the DM's selection for later turns.
+    actor = actor or res.actor
     usage.provider_prompt_tokens = res.prompt_tokens
     usage.provider_completion_tokens = res.completion_tokens
     entry = HistoryEntry(

@@ -79,6 +79,7 @@ def acting_character(ctx: AgentContext, result: AgentResult, *, must_act: bool =
             return None
         if len(world.characters) > 1:
             result.warnings.append(f"No acting character was given; assumed {pc.name}. Pick a character to be exact.")
+        result.actor = pc.name
     if must_act and (pc.dead or pc.hp.current <= 0):
         state = "dead" if pc.dead else "unconscious at 0 HP"
         result.warnings.append(f"{pc.name} is {state} and cannot act.")

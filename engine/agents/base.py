@@ -59,6 +59,7 @@ class AgentResult(BaseModel):
     beats: list[str] = Field(default_factory=list, description="Plain statements of what happened, for the narrator")
     follow_up_options: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    actor: str | None = Field(None, description="Who the agent had act when the action named nobody")
 
 
 class Agent(Protocol):

@@ -103,3 +103,13 @@ async def test_a_disk_error_is_a_clear_error_and_records_nothing(manager, campai
     state = await manager.get_session_state("full-disk")
     assert state.session_info.action_count == 0
     assert next(p for p in state.party_status if p.name == "Bram").hp == state.party_status[0].hp_max
+
+
+async def test_an_action_naming_nobody_is_credited_to_whoever_acted(manager, campaign):
+    await manager.start_session(campaign, name="who", seed=4)
+    response = await manager.player_action("who", "I search the room for hidden doors")
+    assert response.character_name is not None
+    assert any(f"assumed {response.character_name}" in w for w in response.warnings)
+    state = await manager.get_session_state("who", "full", history_limit=1)
+    assert state.recent_history[0].actor == response.character_name
+    assert state.full_state["selected_character"] is None  # an assumption is not a selection
