@@ -47,6 +47,8 @@ class FactTracker:
 
     def __init__(self, facts: list[Fact] | None = None, known_entities: Iterable[str] = ()) -> None:
         self._entries: dict[str, FactEntry] = {}
+        # Fact id -> its JSON for the next save (see all_json).
+        self._json: dict[str, bytes] = {}
         self._seq = 0
         self._active_count = 0
         self._hash_active: dict[str, str] = {}
@@ -160,11 +162,13 @@ class FactTracker:
         new = Fact(id=fact_id or uuid.uuid4().hex, category=fact.category, subject=subject,
                    text=fact.text.strip(), turn=turn, created_at=now, updated_at=now, text_hash=digest)
         entry = self._insert(new)
+        self._json[new.id] = new.model_dump_json(exclude_defaults=True).encode()
         contradictions = self._contradictions(entry)
         older = self._supersede_candidate(entry)
         if older is not None:
             self.mark_superseded(older.fact.id, new.id)
             older.fact.updated_at = now
+            self._json.pop(older.fact.id, None)
         result = FactRecordResult(
             fact_id=new.id, dedup_outcome=DedupOutcome.SUPERSEDE if older else DedupOutcome.NEW,
             superseded_fact_id=older.fact.id if older else None, contradictions=contradictions)
@@ -244,12 +248,14 @@ class FactTracker:
             if self._hash_active.get(entry.fact.text_hash) == old_id:
                 del self._hash_active[entry.fact.text_hash]
         entry.fact.superseded_by = new_id
+        self._json.pop(old_id, None)
 
     def remove(self, fact_id: str) -> None:
         """Forget a fact entirely (undo of the entry that added it)."""
         entry = self._entries.pop(fact_id, None)
         if entry is None:
             raise NotFoundError(f"No fact with id {fact_id!r}; there are {len(self._entries)} facts.")
+        self._json.pop(fact_id, None)
         # The keys are derived again from the entry rather than stored with it (loads stay lean). Entity
         # keys: every known name within the fact's words, a superset of the ones it was filed under.
         for word in entry.words:
@@ -275,6 +281,7 @@ class FactTracker:
             return
         entry.fact.status = FactStatus.ACTIVE
         entry.fact.superseded_by = None
+        self._json.pop(fact_id, None)
         entry.active = True
         self._active_count += 1
         self._hash_active.setdefault(entry.fact.text_hash, fact_id)
@@ -286,6 +293,18 @@ class FactTracker:
 
     def all(self) -> list[Fact]:
         return [e.fact for e in self._entries.values()]
+
+    def all_json(self) -> list[bytes]:
+        """Every fact as JSON, in all()'s order. Kept per fact and dropped when the fact changes, so a
+        save serializes only what changed since the last one."""
+        cache = self._json
+        out = []
+        for fid, entry in self._entries.items():
+            payload = cache.get(fid)
+            if payload is None:
+                payload = cache[fid] = entry.fact.model_dump_json(exclude_defaults=True).encode()
+            out.append(payload)
+        return out
 
     def active(self) -> list[Fact]:
         return [e.fact for e in self._entries.values() if e.active]

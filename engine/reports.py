@@ -33,11 +33,14 @@ def opening(world: Campaign) -> str:
 
 
 def stats(meta: SessionMetadata, history: list[HistoryEntry], facts: FactTracker) -> SessionStats:
-    combats = sum(1 for e in history for c in e.state_changes if c.kind == "combat_start")
-    return SessionStats(
-        duration_minutes=meta.total_duration_minutes, action_count=len(history),
-        dice_rolled=sum(len(e.dice_rolls) for e in history),
-        facts_recorded=sum(len(e.facts_added) for e in history), combats=combats)
+    dice = recorded = combats = 0
+    for e in history:  # one pass: this runs on every save of a long session
+        dice += len(e.dice_rolls)
+        recorded += len(e.facts_added)
+        if e.state_changes:
+            combats += sum(1 for c in e.state_changes if c.kind == "combat_start")
+    return SessionStats(duration_minutes=meta.total_duration_minutes, action_count=len(history),
+                        dice_rolled=dice, facts_recorded=recorded, combats=combats)
 
 
 def already_closed(meta: SessionMetadata, folder: Path) -> EndSessionResult:

@@ -23,6 +23,11 @@ from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
 
 
+def entry_json(entry: HistoryEntry) -> bytes:
+    # Defaults left out: they read back identically and the files are a quarter smaller.
+    return entry.model_dump_json(exclude_defaults=True).encode()
+
+
 def known_entities(state: SessionState) -> list[str]:
     world = state.world
     names = [c.name for c in world.characters] + [n.name for n in world.npcs]
@@ -46,10 +51,14 @@ class OpenSession:
     state_doc: dict = field(default_factory=dict)
     # Sequence number of the last journal line; never reused, so saved files can name their checkpoint.
     seq: int = 0
+    # history[i] as JSON, or None until needed (entries read from a file).
+    history_json: list[bytes | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.state_doc:
             self.state_doc = self.state.model_dump(mode="json")
+        if len(self.history_json) != len(self.history):
+            self.history_json = [None] * len(self.history)
         self.seq = max(self.seq, self.state.journal_seq)
 
     @property
@@ -73,10 +82,14 @@ class OpenSession:
         new_state.turn = entry.turn
         new_doc = new_state.model_dump(mode="json")
         entry.patch = state_diff.diff(self.state_doc, new_doc)
-        self._append("entry", entry)
+        payload = entry_json(entry)
+        self._append("entry", payload)
         self.state = new_state
         self.state_doc = new_doc
         self.history.append(entry)
+        # The journal's bytes for the entry are also its bytes in action_history.json: a save
+        # then joins them instead of serializing the whole history again.
+        self.history_json.append(payload)
         return entry
 
     def undo(self) -> HistoryEntry:
@@ -85,19 +98,27 @@ class OpenSession:
         entry = self.history[-1]
         # The undo line carries the whole entry, so recovery can revert it even if the entry itself
         # was folded into an earlier save.
-        self._append("undo", entry)
+        self._append("undo", self.history_json[-1] or entry_json(entry))
         state_diff.revert(self.state_doc, entry.patch)
         self.state = SessionState.model_validate(self.state_doc)
         self._facts_back(entry)
         self.history.pop()
+        self.history_json.pop()
         return entry
 
-    def _append(self, op: str, entry: HistoryEntry) -> None:
+    def history_bytes(self) -> list[bytes]:
+        """Every history entry as JSON, serializing only those not already known (loaded ones)."""
+        for i, payload in enumerate(self.history_json):
+            if payload is None:
+                self.history_json[i] = entry_json(self.history[i])
+        return self.history_json  # type: ignore[return-value]
+
+    def _append(self, op: str, payload: bytes) -> None:
         if self.journal is None:
             raise SessionNotActiveError(f"Session '{self.meta.name}' is not open for play; nothing was recorded.")
         seq = self.seq + 1
         head = f'{{"op":"{op}","seq":{seq},"entry":'.encode()
-        self.journal.append(head + entry.model_dump_json().encode() + b"}")
+        self.journal.append(head + payload + b"}")
         self.seq = seq
 
     def replay(self, lines: list[bytes], history_seq: int, facts_seq: int) -> int:
@@ -115,8 +136,10 @@ class OpenSession:
             if seq > history_seq:
                 if forward:
                     self.history.append(entry)
+                    self.history_json.append(None)
                 elif self.history and self.history[-1].turn == entry.turn:
                     self.history.pop()
+                    self.history_json.pop()
             if seq > state_seq:
                 (state_diff.apply if forward else state_diff.revert)(self.state_doc, entry.patch)
             if seq > facts_seq:

@@ -190,7 +190,8 @@ class SessionManager(ReadOperations, PlayOperations):
             # the campaign when the session's own files say "ended". Saving it twice is harmless.
             self.campaigns.save(s.slug, s.state.world.model_copy(update={"game_state": _calm(s.state)}))
         s.checkpoint()
-        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context)
+        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context,
+                                  s.history_bytes(), s.facts.all_json())
         # The files now say paused/ended: from here on the session is closed whatever else fails.
         s.meta = meta
         self._open.pop(meta.session_id, None)
@@ -261,7 +262,8 @@ class SessionManager(ReadOperations, PlayOperations):
         if fold:
             # Fold what was recovered into the five files, so the journal starts clean.
             s.checkpoint()
-            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context)
+            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
+                           s.history_bytes(), s.facts.all_json())
             s.journal.reset()
         else:
             store.write_meta(s.meta)

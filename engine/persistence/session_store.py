@@ -42,6 +42,12 @@ _FACTS = TypeAdapter(list[Fact])
 _HISTORY = TypeAdapter(list[HistoryEntry])
 
 
+def _joined(key: str, items: list[bytes], seq: int) -> bytes:
+    """A list file from items the session already holds as JSON: joined, not serialized again."""
+    head = f'{{"schema_version":{SCHEMA_VERSION},"journal_seq":{seq},"{key}":['.encode()
+    return head + b",".join(items) + b"]}"
+
+
 @dataclass
 class LoadedSession:
     """Everything on disk for one session, as load_all found it."""
@@ -87,7 +93,8 @@ class SessionStore:
         return folder
 
     def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact],
-                 history: list[HistoryEntry], context: ContextState) -> Path:
+                 history: list[HistoryEntry], context: ContextState,
+                 history_json: list[bytes] | None = None, facts_json: list[bytes] | None = None) -> Path:
         """Write the five files of `meta.session_id`; returns the session folder.
 
         Metadata goes last so that a session whose meta says "saved" has all its other files
@@ -100,9 +107,12 @@ class SessionStore:
         if not folder.is_dir():
             self.create_dir(meta.session_id)
         seq = state.journal_seq
-        write_bytes_atomic(folder / FACT_DATABASE, list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq))
+        write_bytes_atomic(folder / FACT_DATABASE,
+                           _joined(FACTS_KEY, facts_json, seq) if facts_json is not None
+                           else list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq))
         write_bytes_atomic(folder / ACTION_HISTORY,
-                           list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq))
+                           _joined(HISTORY_KEY, history_json, seq) if history_json is not None
+                           else list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq))
         write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
         write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode())
         self.write_meta(meta)

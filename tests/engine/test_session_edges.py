@@ -113,3 +113,24 @@ async def test_an_action_naming_nobody_is_credited_to_whoever_acted(manager, cam
     state = await manager.get_session_state("who", "full", history_limit=1)
     assert state.recent_history[0].actor == response.character_name
     assert state.full_state["selected_character"] is None  # an assumption is not a selection
+
+
+async def test_saved_facts_and_history_match_memory_after_supersede_and_undo(manager, campaign):
+    s = await manager.start_session(campaign, name="ledger", seed=5)
+    await manager.record_fact("ledger", "Osric Vell keeps the harbour ledger in his office", "npc", "Osric Vell")
+    await manager.record_fact("ledger", "Osric Vell keeps the harbour ledger in his locked office", "npc", "Osric Vell")
+    await manager.undo_last("ledger")  # the first fact is active again
+    await manager.record_fact("ledger", "Nessa Rook mends nets at dawn", "npc", "Nessa Rook")
+    await manager.record_fact("ledger", "Nessa Rook mends torn nets at dawn", "npc", "Nessa Rook")
+    await manager.roll("1d20", "ledger")
+    live = manager._open[s.session_id]
+    facts_before = sorted((f.model_dump() for f in live.facts.all()), key=lambda f: f["id"])
+    history_before = list(live.history)
+    statuses = {f["text"]: f["status"] for f in facts_before}
+    assert statuses["Osric Vell keeps the harbour ledger in his office"] == "active"
+    assert statuses["Nessa Rook mends nets at dawn"] == "superseded"
+    await manager.end_session("ledger")
+    await manager.load_session("ledger")
+    reloaded = manager._open[s.session_id]
+    assert sorted((f.model_dump() for f in reloaded.facts.all()), key=lambda f: f["id"]) == facts_before
+    assert reloaded.history == history_before
