@@ -9,16 +9,8 @@ from typing import Any
 import pytest
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
+# anyio_backend and data_dir come from tests/conftest.py; the manager here pauses what a test left
+# open (as the server does at shutdown) instead of dropping it.
 @pytest.fixture
 async def manager(data_dir: Path) -> AsyncIterator[Any]:
     from engine.sessions import SessionManager
