@@ -200,8 +200,8 @@ def build_server(manager: SessionManager) -> MCPServer:
         facts: Annotated[list[FactInput], Field(default_factory=list,
                                                 description="Facts established, deduplicated on save")],
     ) -> LearningsResult:
-        """Save a session summary and the facts it established in one call, on an active session. Returns a
-        status per item and 'saved', or 'partial' when any item failed."""
+        """Save a session summary and the facts it established in one call, e.g. right after end_session
+        (works on active, paused or ended sessions). Returns a status per item and 'saved', or 'partial'."""
         return await _call("store_session_with_learnings", m.store_session_with_learnings(session_id, summary, facts))
 
     @server.tool(annotations=_WRITES)

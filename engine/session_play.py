@@ -42,6 +42,7 @@ class PlayOperations:
 
     if TYPE_CHECKING:
         def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
+        def _learning(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
         def _store(self, slug: str) -> SessionStore: ...
 
     async def player_action(self, session: str, action: str, character_name: str | None = None,
@@ -110,7 +111,9 @@ class PlayOperations:
 
     async def store_session_with_learnings(self, session: str, summary: SessionSummary,
                                            facts: list[FactInput] | None = None) -> LearningsResult:
-        async with self._playing(session) as s:
+        """Seed 001's end-of-session call; also works on a paused or ended session (hosts call it after
+        end_session), which is opened for the call and saved again with its status unchanged."""
+        async with self._learning(session) as s:
             session_result: dict = {"status": "saved", "session_id": s.session_id}
             try:
                 meta = s.meta.model_copy(update={"summary": summary, "summary_source": "host"})

@@ -376,6 +376,34 @@ class SessionManager(ReadOperations, PlayOperations):
                     f"Session '{s.meta.name}' was paused or ended while this call waited; nothing was recorded.")
             yield s
 
+    @contextlib.asynccontextmanager
+    async def _learning(self, session: str) -> AsyncIterator[OpenSession]:
+        """The session to store learnings in: the active one, or a paused/ended one opened just for
+        the call and saved again (its status unchanged) before the call returns."""
+        ref = self._resolve(session)
+        if ref.session_id in self._open:
+            async with self._playing(ref.session_id) as s:
+                yield s
+            return
+        async with self._lock(ref.session_id):
+            meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+            if meta.status == SessionStatus.ACTIVE:
+                raise SessionNotActiveError(
+                    f"Session '{meta.name}' is marked active but not open here (another process, or a crash). "
+                    f"Call load_session('{meta.name}') to recover it.")
+            s = self._open_from_disk(ref, meta)[0]
+            try:
+                yield s
+                s.checkpoint()
+                self.catalog.store(ref.slug).save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
+                                                      s.history_bytes(), s.facts.all_json())
+                s.journal.reset()
+            finally:
+                # Whatever happened, the session goes back to being closed; its journal keeps any
+                # change the save did not fold in, and load_session recovers it.
+                self._open.pop(ref.session_id, None)
+                s.close()
+
     def _lock(self, session_id: str) -> asyncio.Lock:
         lock = self._locks.get(session_id)
         if lock is None:

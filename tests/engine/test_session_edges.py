@@ -134,3 +134,22 @@ async def test_saved_facts_and_history_match_memory_after_supersede_and_undo(man
     reloaded = manager._open[s.session_id]
     assert sorted((f.model_dump() for f in reloaded.facts.all()), key=lambda f: f["id"]) == facts_before
     assert reloaded.history == history_before
+
+
+@pytest.mark.parametrize("mode", ["pause", "end"])
+async def test_learnings_can_be_stored_after_end_session(manager, campaign, mode):
+    await manager.start_session(campaign, name="after", seed=2)
+    await manager.player_action("after", "I search the taproom", "Wren")
+    await manager.end_session("after", mode)
+    result = await manager.store_session_with_learnings(
+        "after", SessionSummary(objective="Learn who paid the wreckers"),
+        [FactInput(text="Silas Crowe paid the wreckers in silver", category="npc", subject="Silas Crowe")])
+    assert result.overall == "saved" and result.facts[0].dedup_outcome == "new"
+    listed = {i.name: i.status for i in await manager.list_sessions(campaign)}
+    assert listed["after"] == ("paused" if mode == "pause" else "ended")  # status unchanged
+    assert (await manager.query_facts("after", "silver")).facts
+    again = await manager.end_session("after", mode)
+    assert again.session_summary.objective == "Learn who paid the wreckers"
+    if mode == "pause":
+        loaded = await manager.load_session("after")
+        assert loaded.action_count == 2 and loaded.recovered_from_journal == 0
