@@ -166,8 +166,8 @@ class FactTracker:
         contradictions = self._contradictions(entry)
         older = self._supersede_candidate(entry)
         if older is not None:
+            # Only status and link change (no timestamp), exactly as journal replay and undo redo them.
             self.mark_superseded(older.fact.id, new.id)
-            older.fact.updated_at = now
             self._json.pop(older.fact.id, None)
         result = FactRecordResult(
             fact_id=new.id, dedup_outcome=DedupOutcome.SUPERSEDE if older else DedupOutcome.NEW,
