@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.sessions import SessionManager  # noqa: E402
-from gm_console.app import GMConsoleApp, create_app  # noqa: E402
+from engine.api.manager import SessionManager  # noqa: E402
+from gm_console.tui.app import GMConsoleApp, create_app  # noqa: E402
 
 SIZE = (120, 40)
 TARGET_FIRST_PAINT_S = 1.5

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.sessions import SessionManager  # noqa: E402
+from engine.api.manager import SessionManager  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ACTIONS = ["I attack the nearest enemy", "I search the room for hidden doors", "We walk to the docks",

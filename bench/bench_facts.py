@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.facts import FactTracker, normalize, text_hash  # noqa: E402
+from engine.facts.tracker import FactTracker, normalize, text_hash  # noqa: E402
 from engine.models.facts import Fact, FactCategory, FactInput  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -95,12 +95,12 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     command = args.command or "console"
     if command == "console":
-        from gm_console.app import run_console
+        from gm_console.tui.app import run_console
 
         return run_console(data_dir=args.data_dir, campaign=args.campaign, session=args.session,
                            narrator_overrides=_narrator_overrides(args))
     if command == "mcp":
-        from engine.mcp_server import serve
+        from gm_console.mcp.server import serve
 
         serve(data_dir=args.data_dir, http=args.http, host=args.host, port=args.port,
               narrator_overrides=_narrator_overrides(args), log_file=args.log_file)
@@ -120,8 +120,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _campaign(args: argparse.Namespace) -> int:
-    from engine.campaign_tools import check_campaign, scaffold_campaign
-    from engine.persistence.paths import DataLayout, default_data_dir
+    from engine.api.campaigns import check_campaign, list_campaign_names, scaffold_campaign
 
     if args.campaign_command == "check":
         problems = check_campaign(args.path)
@@ -129,18 +128,12 @@ def _campaign(args: argparse.Namespace) -> int:
             print(p)
         print("OK: no problems found." if not problems else f"{len(problems)} problem(s).")
         return 1 if problems else 0
-    layout = DataLayout(args.data_dir or default_data_dir())
     if args.campaign_command == "new":
-        layout.campaigns_dir.mkdir(parents=True, exist_ok=True)
-        path = scaffold_campaign(args.name, layout.campaigns_dir)
+        path = scaffold_campaign(args.name, args.data_dir)
         print(f"Created {path}. Edit it, then check it with: gm-console campaign check {path}")
         return 0
-    from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
-
-    ensure_bundled_campaigns(layout)
-    store = CampaignStore(layout)
-    for slug in store.slugs():
-        print(f"{slug}: {store.load(slug).name}")
+    for slug, name in list_campaign_names(args.data_dir):
+        print(f"{slug}: {name}")
     return 0
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from engine.api.manager import SessionManager
 from engine.errors import EngineError
 from engine.models.actions import ActionResponse, DiceRoll
-from engine.sessions import SessionManager
 
 DEMO_SEED = 7
 ACTIONS = [

@@ -23,7 +23,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def manager(data_dir: Path) -> AsyncIterator:
-    from engine.sessions import SessionManager
+    from engine.api.manager import SessionManager
 
     mgr = SessionManager(data_dir, clock=lambda: FIXED_NOW)
     yield mgr

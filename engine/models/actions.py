@@ -78,6 +78,15 @@ class PatchOp(BaseModel):
     after: Any = None
 
 
+class DmChange(BaseModel):
+    """A DM's direct change as structured data, so a face shows it without parsing `action` back."""
+
+    kind: str = Field(description="hp, temp_hp, condition_add, condition_remove, move, quest, attitude, ...")
+    target: str | None = None
+    value: str | int | None = None
+    rounds: int | None = None
+
+
 class HistoryEntry(BaseModel):
     """One accepted change to a session, as written to the journal and action_history.json."""
 
@@ -92,6 +101,7 @@ class HistoryEntry(BaseModel):
     state_changes: list[StateChange] = Field(default_factory=list)
     npc_responses: list[NPCResponse] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
+    dm_change: DmChange | None = Field(default=None, description="Set on DM_CHANGE entries")
     # Exact redo/undo data: the state patch and the facts touched.
     patch: list[PatchOp] = Field(default_factory=list)
     facts_added: list[Fact] = Field(default_factory=list)

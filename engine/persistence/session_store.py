@@ -1,6 +1,6 @@
 """A campaign's sessions on disk: the five session files, the journal, and sessions.json.
 
-The store only reads and writes; deciding what a session's state is belongs to engine.sessions.
+The store only reads and writes; deciding what a session's state is belongs to engine.api.manager.
 Every write is atomic with a backup (engine.persistence.atomic); every read falls back to that
 backup and reports which files it restored.
 """

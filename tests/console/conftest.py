@@ -15,9 +15,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
-import engine.sessions
-from engine.sessions import SessionManager
-from gm_console.app import GMConsoleApp, create_app
+import engine.api.manager
+from engine.api.manager import SessionManager
+from gm_console.tui.app import GMConsoleApp, create_app
 
 FIXED_NOW = datetime(2026, 1, 1, tzinfo=UTC)
 CAMPAIGN = "dark-lantern"
@@ -42,7 +42,7 @@ def _deterministic(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Button, "__init__", quiet_init)
     counter = itertools.count(1)
     fake_uuid = type("FakeUUID", (), {"uuid4": staticmethod(lambda: uuid.UUID(int=next(counter)))})
-    monkeypatch.setattr(engine.sessions, "uuid", fake_uuid)
+    monkeypatch.setattr(engine.api.manager, "uuid", fake_uuid)
 
 
 @pytest.fixture

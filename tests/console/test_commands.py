@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gm_console.commands import (
+from gm_console.tui.commands import (
     ChangeCommand,
     CommandError,
     FactCommand,

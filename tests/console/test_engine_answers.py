@@ -9,11 +9,11 @@ import pytest
 from textual.widgets import OptionList
 
 from engine.models.session import CharacterStatus, SessionStatus
-from gm_console.app import create_app
-from gm_console.screens.error import ErrorModal
-from gm_console.screens.picker import SessionPicker
-from gm_console.widgets.narrative import entry_from_history, entry_from_response
-from gm_console.widgets.party import condition_cell, party_row
+from gm_console.tui.app import create_app
+from gm_console.tui.screens.error import ErrorModal
+from gm_console.tui.screens.picker import SessionPicker
+from gm_console.tui.widgets.narrative import entry_from_history, entry_from_response
+from gm_console.tui.widgets.party import condition_cell, party_row
 from tests.console.conftest import CAMPAIGN, settle
 
 pytestmark = pytest.mark.anyio

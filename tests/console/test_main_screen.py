@@ -9,9 +9,9 @@ from rich.console import Console
 from textual.widgets import Button, Input
 
 from engine.models.session import SessionStatus
-from gm_console.app import GMConsoleApp
-from gm_console.screens.confirm import EndSessionModal
-from gm_console.screens.summary import SummaryModal
+from gm_console.tui.app import GMConsoleApp
+from gm_console.tui.screens.confirm import EndSessionModal
+from gm_console.tui.screens.summary import SummaryModal
 from tests.console.conftest import CAMPAIGN, send, settle
 
 pytestmark = pytest.mark.anyio
@@ -128,7 +128,7 @@ async def test_input_is_locked_while_a_save_is_in_flight(app: GMConsoleApp, mgr,
 
 
 async def test_help_key_and_slash_help_open_the_help_screen(app: GMConsoleApp) -> None:
-    from gm_console.screens.help import HelpScreen
+    from gm_console.tui.screens.help import HelpScreen
 
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
@@ -161,7 +161,7 @@ async def test_palette_exports_the_recap(app: GMConsoleApp, data_dir) -> None:
 
 
 async def test_palette_offers_only_what_makes_sense(app: GMConsoleApp) -> None:
-    from gm_console.commands import SessionCommands
+    from gm_console.tui.commands import SessionCommands
 
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)

@@ -6,11 +6,11 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from engine.models.session import SessionStatus
-from gm_console.app import create_app
-from gm_console.screens.confirm import ConfirmModal
-from gm_console.screens.error import ErrorModal
-from gm_console.screens.new_session import NewSessionModal
-from gm_console.screens.picker import SessionPicker
+from gm_console.tui.app import create_app
+from gm_console.tui.screens.confirm import ConfirmModal
+from gm_console.tui.screens.error import ErrorModal
+from gm_console.tui.screens.new_session import NewSessionModal
+from gm_console.tui.screens.picker import SessionPicker
 from tests.console.conftest import CAMPAIGN, run, settle
 
 pytestmark = pytest.mark.anyio

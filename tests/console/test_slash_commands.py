@@ -6,8 +6,8 @@ import pytest
 from textual.widgets import Input, Static
 
 from engine.errors import CorruptFileError
-from gm_console.app import GMConsoleApp, create_app
-from gm_console.screens.error import ErrorModal
+from gm_console.tui.app import GMConsoleApp, create_app
+from gm_console.tui.screens.error import ErrorModal
 from tests.console.conftest import send, settle
 
 pytestmark = pytest.mark.anyio

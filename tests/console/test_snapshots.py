@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from gm_console.app import create_app
+from gm_console.tui.app import create_app
 from tests.console.conftest import CAMPAIGN, run, send, settle
 
 COMBAT_ROUND = [

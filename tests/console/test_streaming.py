@@ -13,12 +13,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from engine.api.manager import SessionManager
 from engine.errors import InvalidInputError
 from engine.narration.base import NarrationRequest, NarrationResult
 from engine.narration.offline import OfflineNarrator
 from engine.narration.resilient import Chunk, Done, ResilientNarrator, StreamEvent
-from engine.sessions import SessionManager
-from gm_console.app import GMConsoleApp, create_app
+from gm_console.tui.app import GMConsoleApp, create_app
 from tests.console.conftest import CAMPAIGN, FIXED_NOW, send, settle
 
 pytestmark = pytest.mark.anyio

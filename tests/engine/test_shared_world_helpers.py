@@ -5,17 +5,18 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from intent_cases import ScriptedRoller, agent_context, table_world
 
-from engine import dm_ops, reports
-from engine.agents.base import ActionBasics, AgentContext
-from engine.agents.exploration import ExplorationAgent
 from engine.errors import CharacterNotFoundError, InvalidInputError
-from engine.intent import classify
 from engine.models.actions import ActionType
 from engine.models.world import Campaign, Combatant, CombatState, HitPoints
-from engine.orchestrator import ActionInput
-from engine.views import game_state_view
+from engine.play.agents.base import ActionBasics, AgentContext
+from engine.play.agents.exploration import ExplorationAgent
+from engine.play.intent import classify
+from engine.play.orchestrator import ActionInput
+from engine.rules import dm_ops
+from engine.session import reports
+from engine.session.views import game_state_view
+from tests.engine.play.intent_cases import ScriptedRoller, agent_context, table_world
 
 
 def lantern_world() -> Campaign:

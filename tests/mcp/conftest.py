@@ -13,7 +13,7 @@ import pytest
 # open (as the server does at shutdown) instead of dropping it.
 @pytest.fixture
 async def manager(data_dir: Path) -> AsyncIterator[Any]:
-    from engine.sessions import SessionManager
+    from engine.api.manager import SessionManager
 
     m = SessionManager(data_dir)
     yield m
@@ -23,6 +23,6 @@ async def manager(data_dir: Path) -> AsyncIterator[Any]:
 
 @pytest.fixture
 def server(manager: Any) -> Any:
-    from engine.mcp_server import build_server
+    from gm_console.mcp.server import build_server
 
     return build_server(manager)

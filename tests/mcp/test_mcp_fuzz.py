@@ -66,8 +66,8 @@ class Live:
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[Live]:
-    from engine.mcp_server import build_server
-    from engine.sessions import SessionManager
+    from engine.api.manager import SessionManager
+    from gm_console.mcp.server import build_server
 
     data = tmp_path / "data"
     manager = SessionManager(data)

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from mcp_helpers import err, ok
+
+from tests.mcp.mcp_helpers import err, ok
 
 pytestmark = pytest.mark.anyio
 
@@ -244,7 +245,7 @@ async def test_resources_campaign_overview_and_recap(server: Any) -> None:
 
 
 async def test_an_unexpected_failure_is_a_short_tool_error_and_the_server_lives(manager: Any) -> None:
-    from engine.mcp_server import build_server
+    from gm_console.mcp.server import build_server
 
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("internal detail that must not reach the host")

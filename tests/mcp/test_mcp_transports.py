@@ -18,7 +18,8 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp_helpers import ROOT, SESSION_FILES, child_env, ok, server_args, server_command
+
+from tests.mcp.mcp_helpers import ROOT, SESSION_FILES, child_env, ok, server_args, server_command
 
 pytestmark = pytest.mark.anyio
 
@@ -203,7 +204,7 @@ async def test_streamable_http_on_loopback(tmp_path: Path) -> None:
 
 
 def test_importing_the_server_does_not_import_textual() -> None:
-    code = ("import sys, engine.mcp_server; "
+    code = ("import sys, gm_console.mcp.server; "
             "print(sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"

@@ -19,7 +19,7 @@ KILLS = 20
 
 CHILD = r'''
 import asyncio, sys
-from engine.sessions import SessionManager
+from engine.api.manager import SessionManager
 from engine.errors import SessionNotFoundError
 
 async def main(data_dir, run):
@@ -70,7 +70,7 @@ def _run_child_until_killed(data_dir: Path, run: int, rng: random.Random) -> lis
 
 
 async def test_sigkill_never_loses_an_acknowledged_change(tmp_path):
-    from engine.sessions import SessionManager
+    from engine.api.manager import SessionManager
 
     data_dir = tmp_path / "data"
     rng = random.Random(2026)

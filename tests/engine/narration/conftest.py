@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from llm_fakes import FakeLLMServer
 
 from engine.models.actions import ActionType, DiceRoll, StateChange
 from engine.narration.base import NarrationRequest
+from tests.engine.narration.llm_fakes import FakeLLMServer
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 import pytest
-from llm_fakes import FakeLLMServer, Reply, StubNarrator, pieces
 
 from engine.errors import NarratorUnavailableError
 from engine.models.facts import FactCategory, FactInput
@@ -13,6 +12,7 @@ from engine.narration.anthropic import AnthropicNarrator
 from engine.narration.base import NarrationRequest
 from engine.narration.openai_compat import OpenAICompatNarrator
 from engine.narration.resilient import Chunk, Done, Replace, ResilientNarrator, StreamEvent, narration_events
+from tests.engine.narration.llm_fakes import FakeLLMServer, Reply, StubNarrator, pieces
 
 pytestmark = pytest.mark.anyio
 

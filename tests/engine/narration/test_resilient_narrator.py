@@ -6,7 +6,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from llm_fakes import Reply, StubNarrator
 
 from engine.errors import NarratorUnavailableError
 from engine.narration.base import NarrationRequest, NarrationResult
@@ -21,6 +20,7 @@ from engine.narration.resilient import (
     narration_events,
 )
 from engine.settings import load_settings
+from tests.engine.narration.llm_fakes import Reply, StubNarrator
 
 pytestmark = pytest.mark.anyio
 

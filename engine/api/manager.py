@@ -1,0 +1,416 @@
+"""SessionManager: the one async API that the console and the MCP server both call."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import secrets
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine.api.play_ops import PlayOperations
+from engine.api.read_ops import ReadOperations
+from engine.errors import (
+    AmbiguousSessionError,
+    EngineError,
+    InvalidInputError,
+    SessionAlreadyActiveError,
+    SessionLockedError,
+    SessionNotActiveError,
+    StorageError,
+)
+from engine.facts.tracker import FactTracker
+from engine.models.session import (
+    ContextState,
+    DeleteSessionResult,
+    EndSessionResult,
+    LoadSessionResult,
+    RngState,
+    SessionIndex,
+    SessionMetadata,
+    SessionRecord,
+    SessionState,
+    SessionStatus,
+    StartSessionResult,
+)
+from engine.narration import Narrator, make_narrator
+from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
+from engine.persistence.lock import SessionLock
+from engine.persistence.paths import DataLayout, default_data_dir, validate_name
+from engine.persistence.session_store import SessionStore
+from engine.play.agents.archivist import Archivist
+from engine.play.budget import ContextManager
+from engine.play.orchestrator import Orchestrator
+from engine.session import reports
+from engine.session.catalog import SessionCatalog, SessionRef
+from engine.session.runtime import OpenSession, known_entities
+
+Clock = Callable[[], datetime]
+SUMMARY_WINDOW = 1000
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class SessionManager(ReadOperations, PlayOperations):
+    """Everything that reads or changes a session goes through here; nothing else touches the files."""
+
+    def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
+                 clock: Clock | None = None, agent_timeout: float = 2.0, context_window: int = 8000) -> None:
+        self.layout = DataLayout(Path(data_dir) if data_dir else default_data_dir())
+        self.layout.campaigns_dir.mkdir(parents=True, exist_ok=True)
+        ensure_bundled_campaigns(self.layout)
+        self.campaigns = CampaignStore(self.layout)
+        self.catalog = SessionCatalog(self.layout, self.campaigns)
+        self.narrator = narrator or make_narrator("offline")
+        self.clock = clock or _utcnow
+        self.archivist = Archivist()
+        self.context_manager = ContextManager(window=context_window)
+        self.orchestrator = Orchestrator(narrator=self.narrator, agent_timeout=agent_timeout)
+        self._open: dict[str, OpenSession] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    @classmethod
+    def from_settings(cls, data_dir: Path | str | None = None,
+                      narrator_overrides: dict | None = None) -> SessionManager:
+        """The manager the console and the MCP server run: narrator and context window from settings
+        (config file < environment < the command line's overrides)."""
+        from engine.narration.providers import build_narrator
+        from engine.settings import load_settings
+
+        settings = load_settings(narrator_overrides or {})
+        return cls(data_dir, narrator=build_narrator(settings), context_window=settings.context_window)
+
+    @property
+    def data_dir(self) -> Path:
+        return self.layout.root
+
+    # ---- lifecycle ----
+
+    async def start_session(self, campaign: str, name: str | None = None, seed: int | None = None,
+                            module_id: str | None = None) -> StartSessionResult:
+        slug = self.campaigns.resolve(campaign)
+        store = self.catalog.store(slug)
+        metas = [m for _, m in self.catalog.metas(slug)]
+        if seed is not None and not (0 <= int(seed) < 2**63):
+            raise InvalidInputError("The seed must be a whole number from 0 to 2^63-1.")
+        if name is not None:
+            name = validate_name(name.strip(), "session name")
+            if any(m.name.casefold() == name.casefold() for m in metas):
+                raise InvalidInputError(f"A session named '{name}' already exists in this campaign. "
+                                        "Choose another name, or resume it with load_session.")
+        else:
+            taken = {m.name for m in metas}
+            number = len(metas) + 1
+            while f"session-{number}" in taken:
+                number += 1
+            name = f"session-{number}"
+        self._refuse_second_active(slug, store.read_index(), metas)
+        world = self.campaigns.load(slug)
+        now = self.clock()
+        sid = str(uuid.uuid4())
+        seed = int(seed) if seed is not None else secrets.randbits(31)
+        meta = SessionMetadata(session_id=sid, name=name, campaign_name=world.name, module_id=module_id,
+                               created_at=now, last_active=now, seed=seed, narrator=self.narrator.name)
+        state = SessionState(world=world, rng=RngState(seed=seed), narrator=self.narrator.name)
+        store.create_dir(sid)
+        lock = SessionLock(self.layout.lock_file(slug, sid), label=name)
+        lock.acquire()
+        try:
+            facts = FactTracker([], known_entities(state))
+            context = ContextState(window=self.context_manager.window)
+            store.save_all(meta, state, [], [], context)
+            s = OpenSession(slug=slug, meta=meta, state=state, facts=facts, history=[], context=context,
+                            journal=store.journal(sid), lock=lock, narrator=self.narrator)
+            index = store.read_index()
+            index.current_session_id = sid
+            index.session_history.append(SessionRecord(session_id=sid, name=name, status=SessionStatus.ACTIVE,
+                                                       started_at=now))
+            index.total_sessions = len(index.session_history)
+            store.write_index(index)
+        except BaseException:
+            lock.release()
+            raise
+        self._open[sid] = s
+        return StartSessionResult(
+            session_id=sid, name=name, campaign_name=world.name, status=SessionStatus.ACTIVE, seed=seed,
+            narrator=self.narrator.name, opening=reports.opening(world), party=[c.name for c in world.characters],
+            location=world.game_state.party_location)
+
+    def _refuse_second_active(self, slug: str, index: SessionIndex, metas: list[SessionMetadata]) -> None:
+        for s in self._open.values():
+            if s.slug == slug:
+                raise SessionAlreadyActiveError(
+                    f"Session '{s.meta.name}' is already active in this campaign. "
+                    "Pause or end it before starting or resuming another.")
+        current = next((m for m in metas if m.session_id == index.current_session_id), None)
+        if current and current.status == SessionStatus.ACTIVE:
+            raise SessionAlreadyActiveError(
+                f"Session '{current.name}' is still marked active in this campaign (open elsewhere, or left "
+                f"open by a crash). Call load_session('{current.name}') to recover it, then pause or end it.")
+
+    async def end_session(self, session: str, mode: str = "pause",
+                          summary_notes: str | None = None) -> EndSessionResult:
+        if mode not in ("pause", "end"):
+            raise InvalidInputError(f"mode must be 'pause' or 'end', not '{mode}'.")
+        ref = self._resolve(session)
+        async with self._lock(ref.session_id):
+            s = self._open.get(ref.session_id)
+            if s is None:
+                meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+                if meta.status == SessionStatus.ENDED or (meta.status == SessionStatus.PAUSED and mode == "pause"):
+                    return reports.already_closed(meta, self.layout.session_dir(ref.slug, ref.session_id))
+                s = self._open_from_disk(ref, meta)[0]
+            return self._close(s, mode, summary_notes)
+
+    def _close(self, s: OpenSession, mode: str, notes: str | None) -> EndSessionResult:
+        """Save everything and close. Memory changes only once the files say the same thing."""
+        now = self.clock()
+        meta = s.meta.model_copy(deep=True)
+        meta.total_duration_minutes += int((time.monotonic() - s.opened_at) // 60)
+        meta.status = SessionStatus.PAUSED if mode == "pause" else SessionStatus.ENDED
+        meta.end_reason = "paused by DM" if mode == "pause" else "ended by DM"
+        meta.last_active, meta.action_count = now, len(s.history)
+        if notes is not None:
+            meta.save_notes = notes.strip()[:4000] or None
+        if meta.summary_source != "host" or meta.summary is None:
+            # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
+            meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
+        elif notes is not None:
+            meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
+        meta.stats = reports.stats(meta, s.history, s.facts)
+        store = self.catalog.store(s.slug)
+        if mode == "end":
+            # The world first: an ended session cannot be reopened, so its changes must already be in
+            # the campaign when the session's own files say "ended". Saving it twice is harmless.
+            self.campaigns.save(s.slug, s.state.world.model_copy(update={"game_state": _calm(s.state)}))
+        s.checkpoint()
+        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context,
+                                  s.history_bytes(), s.facts.all_json())
+        # The files now say paused/ended: from here on the session is closed whatever else fails.
+        s.meta = meta
+        self._open.pop(meta.session_id, None)
+        try:
+            s.journal.reset()
+        finally:
+            s.close()
+            gc.unfreeze()  # let a closed session's objects be collected
+        self._record_in_index(store, meta, now)
+        return EndSessionResult(
+            status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
+            session_summary=meta.summary, save_path=str(path), stats=meta.stats,
+            message=(f"Session '{meta.name}' paused and saved. Resume it with load_session('{meta.name}')."
+                     if mode == "pause" else f"Session '{meta.name}' ended; world changes saved to the campaign."))
+
+    def _record_in_index(self, store, meta: SessionMetadata, now: datetime) -> None:
+        index = store.read_index()
+        rec = next((r for r in index.session_history if r.session_id == meta.session_id), None)
+        if rec is None:
+            rec = SessionRecord(session_id=meta.session_id, name=meta.name, status=meta.status,
+                                started_at=meta.created_at)
+            index.session_history.append(rec)
+        rec.status, rec.ended_at, rec.end_reason = meta.status, now, meta.end_reason
+        rec.duration_minutes, rec.action_count = meta.total_duration_minutes, meta.action_count
+        if meta.status == SessionStatus.ACTIVE:
+            index.current_session_id = meta.session_id
+        elif index.current_session_id == meta.session_id:
+            index.current_session_id = None
+        index.total_sessions = len(index.session_history)
+        store.write_index(index)
+
+    async def load_session(self, session: str, campaign: str | None = None) -> LoadSessionResult:
+        slug = self.campaigns.resolve(campaign) if campaign else None
+        ref = self._resolve(session, slug)
+        async with self._lock(ref.session_id):
+            s = self._open.get(ref.session_id)
+            recovered, restored = 0, []
+            if s is None:
+                meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+                if meta.status == SessionStatus.ENDED:
+                    raise SessionNotActiveError(
+                        f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
+                        "(the campaign keeps its world changes), or read it with get_session_state.")
+                if meta.status == SessionStatus.PAUSED:
+                    store = self.catalog.store(ref.slug)
+                    self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
+                s, recovered, restored = self._open_from_disk(ref, meta)
+                try:
+                    self._mark_active(s, ref, recovered or bool(restored))
+                except BaseException:
+                    self._open.pop(ref.session_id, None)
+                    s.close()
+                    raise
+                # A loaded session is tens of thousands of long-lived objects; freezing them keeps
+                # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
+                gc.freeze()
+            recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+            return LoadSessionResult(
+                session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
+                status=s.meta.status, recap=recap, recovered_from_journal=recovered,
+                restored_backups=restored, action_count=len(s.history))
+
+    def _mark_active(self, s: OpenSession, ref: SessionRef, fold: bool) -> None:
+        s.meta.status = SessionStatus.ACTIVE
+        s.meta.end_reason = None
+        s.touch(self.clock())
+        store = self.catalog.store(ref.slug)
+        if fold:
+            # Fold what was recovered into the five files, so the journal starts clean.
+            s.checkpoint()
+            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
+                           s.history_bytes(), s.facts.all_json())
+            s.journal.reset()
+        else:
+            store.write_meta(s.meta)
+        self._record_in_index(store, s.meta, self.clock())
+
+    def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata) -> tuple[OpenSession, int, list[str]]:
+        """Lock, read the five files, replay the journal (crash recovery); the session is then open here."""
+        lock = SessionLock(self.layout.lock_file(ref.slug, ref.session_id), label=meta.name)
+        lock.acquire()
+        try:
+            store = self.catalog.store(ref.slug)
+            loaded = store.load_all(ref.session_id)
+            facts = FactTracker(loaded.facts, known_entities(loaded.state))
+            s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
+                            history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
+                            lock=lock, narrator=self.narrator)
+            recovered = s.replay(loaded.journal_lines, loaded.history_seq, loaded.facts_seq)
+        except BaseException:
+            lock.release()
+            raise
+        s.meta.narrator = self.narrator.name
+        s.state.narrator = self.narrator.name
+        self._open[ref.session_id] = s
+        restored = list(loaded.restored_backups)
+        if ref.session_id in self.catalog.restored_meta:
+            self.catalog.restored_meta.discard(ref.session_id)
+            restored.insert(0, "session_meta.json")
+        return s, recovered, restored
+
+    async def delete_session(self, session: str) -> DeleteSessionResult:
+        ref = self._resolve(session)
+        async with self._lock(ref.session_id):
+            if ref.session_id in self._open:
+                raise SessionNotActiveError(
+                    f"Session '{ref.name}' is active. Pause or end it before deleting it.")
+            probe = SessionLock(self.layout.lock_file(ref.slug, ref.session_id), label=ref.name)
+            try:
+                probe.acquire()
+            except SessionLockedError:
+                raise SessionLockedError(
+                    f"Session '{ref.name}' is open in another process; close it there first.") from None
+            probe.release()
+            store = self.catalog.store(ref.slug)
+            index = store.read_index()
+            index.session_history = [r for r in index.session_history if r.session_id != ref.session_id]
+            if index.current_session_id == ref.session_id:
+                index.current_session_id = None
+            index.total_sessions = len(index.session_history)
+            store.write_index(index)
+            store.delete(ref.session_id)
+            self.catalog.forget(ref.session_id)
+        return DeleteSessionResult(session_id=ref.session_id, name=ref.name, deleted=True,
+                                   message=f"Session '{ref.name}' and its files were deleted.")
+
+    async def close(self) -> None:
+        """Pause every session this manager holds open (used at shutdown); one failure stops no other."""
+        failures = []
+        for sid in list(self._open):
+            try:
+                await self.end_session(sid, "pause")
+            except EngineError as exc:
+                failures.append(str(exc))
+        if failures:
+            raise StorageError("Some sessions could not be paused (their journals keep every change; "
+                               "load_session recovers them): " + " | ".join(failures))
+
+    # ---- helpers ----
+
+    def _store(self, slug: str) -> SessionStore:
+        return self.catalog.store(slug)
+
+    def _open_refs(self) -> list[SessionRef]:
+        return [SessionRef(s.slug, s.session_id, s.meta.name) for s in self._open.values()]
+
+    def _resolve(self, session: str, slug: str | None = None) -> SessionRef:
+        return self.catalog.resolve(session, slug, self._open_refs())
+
+    def _active(self, session: str) -> OpenSession:
+        if isinstance(session, str):
+            key = session.strip().casefold()
+            matches = [s for s in self._open.values() if key in (s.session_id, s.meta.name.casefold())]
+            if len(matches) == 1:
+                return matches[0]
+            if len(matches) > 1:
+                names = ", ".join(f"'{s.meta.name}' ({s.session_id[:8]}, {s.slug})" for s in matches)
+                raise AmbiguousSessionError(f"'{session}' matches {len(matches)} active sessions: {names}. "
+                                            "Use the session id instead.")
+        ref = self._resolve(session)
+        s = self._open.get(ref.session_id)
+        if s is not None:
+            return s
+        meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+        if meta.status == SessionStatus.PAUSED:
+            raise SessionNotActiveError(
+                f"Session '{meta.name}' is paused. Resume it with load_session('{meta.name}') first.")
+        if meta.status == SessionStatus.ENDED:
+            raise SessionNotActiveError(f"Session '{meta.name}' has ended. Start a new session to keep playing.")
+        raise SessionNotActiveError(
+            f"Session '{meta.name}' is marked active but not open here (another process, or a crash). "
+            f"Call load_session('{meta.name}') to recover it.")
+
+    @contextlib.asynccontextmanager
+    async def _playing(self, session: str) -> AsyncIterator[OpenSession]:
+        """The active session, held under its lock and still open once the lock is ours: a call that
+        waited behind end_session must not be acknowledged into a closed journal."""
+        s = self._active(session)
+        async with self._lock(s.session_id):
+            if self._open.get(s.session_id) is not s:
+                raise SessionNotActiveError(
+                    f"Session '{s.meta.name}' was paused or ended while this call waited; nothing was recorded.")
+            yield s
+
+    @contextlib.asynccontextmanager
+    async def _learning(self, session: str) -> AsyncIterator[OpenSession]:
+        """The session to store learnings in: the active one, or a paused/ended one opened just for
+        the call and saved again (its status unchanged) before the call returns."""
+        ref = self._resolve(session)
+        if ref.session_id in self._open:
+            async with self._playing(ref.session_id) as s:
+                yield s
+            return
+        async with self._lock(ref.session_id):
+            meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+            if meta.status == SessionStatus.ACTIVE:
+                raise SessionNotActiveError(
+                    f"Session '{meta.name}' is marked active but not open here (another process, or a crash). "
+                    f"Call load_session('{meta.name}') to recover it.")
+            s = self._open_from_disk(ref, meta)[0]
+            try:
+                yield s
+                s.checkpoint()
+                self.catalog.store(ref.slug).save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
+                                                      s.history_bytes(), s.facts.all_json())
+                s.journal.reset()
+            finally:
+                # Whatever happened, the session goes back to being closed; its journal keeps any
+                # change the save did not fold in, and load_session recovers it.
+                self._open.pop(ref.session_id, None)
+                s.close()
+
+    def _lock(self, session_id: str) -> asyncio.Lock:
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
+
+
+def _calm(state: SessionState):
+    """The world committed at end carries no half-finished fight."""
+    return state.world.game_state.model_copy(update={"combat": None})

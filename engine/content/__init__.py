@@ -1,0 +1,1 @@
+"""Campaign content: authoring tools (scaffold, check, schema)."""

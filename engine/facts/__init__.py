@@ -1,0 +1,1 @@
+"""The fact tracker: what the world has established, deduplicated, superseded and indexed."""

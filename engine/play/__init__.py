@@ -1,0 +1,1 @@
+"""From a player's words to a resolved turn: intent, orchestrator, agents, prompt budget."""

@@ -1,0 +1,92 @@
+"""What every agent receives and returns."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
+from engine.models.facts import Fact, FactInput
+from engine.models.world import Campaign, Character
+from engine.rules.dice import DiceRoller
+
+
+class ActionBasics(BaseModel):
+    """What an action carries from the caller through the orchestrator to every agent.
+
+    The orchestrator's input (engine.play.orchestrator.ActionInput) and each agent's context extend this,
+    so a field every agent should see is added here once.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    action: str
+    actor: str | None = Field(None, description="Acting character's name, when known")
+    extra_context: str | None = None
+    world: Campaign
+    roller: DiceRoller
+    turn: int
+    recent_history: list[str] = Field(default_factory=list, description="Recent entries, newest last, one line each")
+    relevant_facts: list[Fact] = Field(default_factory=list)
+
+
+class AgentContext(ActionBasics):
+    """One action as an agent sees it.
+
+    `world` is the agent's own deep copy: an agent changes it freely through engine code (rules.py);
+    the orchestrator diffs it against the original to get the agent's exact patch. A timed-out or
+    failed agent's copy is simply discarded.
+    """
+
+    normalized: str = Field(description="Lower-cased, whitespace-folded action text")
+    action_type: ActionType
+
+    @classmethod
+    def for_agent(cls, basics: ActionBasics, action_type: ActionType, world: Campaign) -> AgentContext:
+        """The context for one agent: the action's shared fields, with `world` as the agent's own copy."""
+        shared = {name: getattr(basics, name) for name in ActionBasics.model_fields}
+        return cls(**{**shared, "world": world}, normalized=" ".join(basics.action.split()).lower(),
+                   action_type=action_type)
+
+
+class AgentResult(BaseModel):
+    agent: str
+    state_changes: list[StateChange] = Field(default_factory=list)
+    dice_rolls: list[DiceRoll] = Field(default_factory=list)
+    npc_responses: list[NPCResponse] = Field(default_factory=list)
+    facts: list[FactInput] = Field(default_factory=list)
+    beats: list[str] = Field(default_factory=list, description="Plain statements of what happened, for the narrator")
+    follow_up_options: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    actor: str | None = Field(None, description="Who the agent had act when the action named nobody")
+
+
+class Agent(Protocol):
+    name: str
+
+    async def handle(self, ctx: AgentContext) -> AgentResult:
+        ...
+
+
+def acting_character(ctx: AgentContext, result: AgentResult, *, must_act: bool = True) -> Character | None:
+    """The acting character in ctx.world; without an actor, the first one who can act (with a warning)."""
+    world = ctx.world
+    pc = world.character(ctx.actor) if ctx.actor else None
+    if pc is None:
+        pc = next((c for c in world.characters if not c.dead and c.hp.current > 0), None)
+        if pc is None:
+            result.warnings.append("Nobody in the party can act: everyone is down.")
+            return None
+        if len(world.characters) > 1:
+            result.warnings.append(f"No acting character was given; assumed {pc.name}. Pick a character to be exact.")
+        result.actor = pc.name
+    if must_act and (pc.dead or pc.hp.current <= 0):
+        state = "dead" if pc.dead else "unconscious at 0 HP"
+        result.warnings.append(f"{pc.name} is {state} and cannot act.")
+        return None
+    return pc
+
+
+def party_here(world: Campaign) -> list[Character]:
+    return [c for c in world.characters if not c.dead]

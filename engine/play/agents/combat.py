@@ -1,0 +1,165 @@
+"""The combat agent: starts fights, resolves the acting character's attack, spell attack, Dodge or
+healing, then runs the monsters' turns (and dying characters' death saves) until a character is up again."""
+
+from __future__ import annotations
+
+import re
+
+from engine import rules
+from engine.errors import EngineError
+from engine.models.world import Attack, Character, Combatant
+from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.rules_agent import heal_with_magic, wants_healing
+from engine.play.agents.turn_flow import check_victory, pass_turn, resolve_hit, run_others, standing_foes
+from engine.text import overlap, stems, words
+
+_DODGE = {"dodg", "defend", "parry", "evad", "duck"}
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6"}
+# Attack spells a player may name without saying "cast"; "cast X" names a spell too.
+_SPELLS = ("acid splash", "burning hands", "chill touch", "chromatic orb", "eldritch blast", "fire bolt",
+           "guiding bolt", "inflict wounds", "magic missile", "poison spray", "produce flame", "ray of frost",
+           "ray of sickness", "sacred flame", "scorching ray", "shocking grasp", "thorn whip", "thunderwave",
+           "toll the dead", "vicious mockery", "witch bolt")
+_CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon)\b"
+                   r"|[,.;!?]|$)")
+
+
+class CombatAgent:
+    name = "combat"
+
+    async def handle(self, ctx: AgentContext) -> AgentResult:
+        result = AgentResult(agent=self.name)
+        world = ctx.world
+        healing = wants_healing(ctx.action)
+        combat = world.game_state.combat
+        if combat is None or not combat.active:
+            if healing:  # nothing to fight: the heal itself is all there is
+                heal_with_magic(ctx, result)
+                return result
+            if not _start(ctx, result):
+                return result
+            run_others(ctx, result)
+            combat = world.game_state.combat
+            if combat is None:
+                return result
+        pc = acting_character(ctx, result)
+        if pc is None:
+            return result
+        current = combat.current
+        out_of_turn = current is not None and current.name.casefold() != pc.name.casefold()
+        mine = combat.combatant(pc.name)
+        if mine is not None:
+            mine.dodging = False  # a new turn ends last turn's Dodge
+        if stems(ctx.action) & _DODGE:
+            if mine is not None:
+                mine.dodging = True
+            result.beats.append(f"{pc.name} takes the Dodge action: attacks against them have disadvantage "
+                                f"until their next turn.")
+        elif healing:
+            if not heal_with_magic(ctx, result, pass_turn=False):
+                return result
+        elif not _character_attacks(ctx, pc, result):
+            return result
+        if check_victory(ctx, result):
+            return result
+        if out_of_turn:
+            result.warnings.append(f"It is {current.name}'s turn in the initiative order; {pc.name} acts "  # type: ignore[union-attr]
+                                   f"anyway and the turn passes on.")
+        pass_turn(ctx, result)
+        return result
+
+
+def _full_name(name: str, text: str) -> bool:
+    """Every meaningful word of a stat block's name is in the text ("Wrecker Thug", not just "thug")."""
+    meaningful = [w for w in words(name) if len(w) > 2]
+    return bool(meaningful) and overlap(name, stems(text)) == len(meaningful)
+
+
+def _start(ctx: AgentContext, result: AgentResult) -> bool:
+    world = ctx.world
+    here = world.location(world.game_state.party_location)
+    place = world.game_state.party_location
+    names = list(here.encounter) if here else []
+    if not names:
+        # Not placed here: only a stat block named in full starts a fight (the DM bringing one in), so
+        # "I attack the thug" after the thugs are dead does not conjure a fresh one.
+        named = [m.name for m in world.monsters if _full_name(m.name, ctx.action)]
+        # "Goblin Boss" over "Goblin" when the text says "Goblin Boss".
+        names = sorted(named, key=lambda n: -len(words(n)))[:1]
+        if names:
+            result.warnings.append(f"No {names[0]} was waiting at {place}; one joins the scene from the stat "
+                                   f"block. Undo if that was not meant.")
+            result.beats.append(f"A {names[0]} steps out to fight.")
+    if not names:
+        known = ", ".join(m.name for m in world.monsters) or "none"
+        result.warnings.append(f"There is nothing hostile at {place} to fight. Name a monster stat block in full "
+                               f"to start a fight (known: {known}).")
+        return False
+    try:
+        rolls, changes = rules.start_combat(ctx.roller, world, names)
+    except EngineError as exc:
+        result.warnings.append(f"Could not start the fight: {exc}")
+        return False
+    result.dice_rolls += rolls
+    result.state_changes += changes
+    order = ", ".join(f"{c.name} {c.initiative}" for c in world.game_state.combat.order)  # type: ignore[union-attr]
+    result.beats.append(f"Combat begins! Initiative: {order}.")
+    return True
+
+
+def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
+    ws = {_ORDINALS.get(w, w) for w in words(ctx.action)}
+    text_stems = stems(ctx.action)
+    # "Goblin 2" or "the second goblin" by its number, else by name, else the first one still standing.
+    numbered = [f for f in foes if f.name.split()[-1].isdigit() and f.name.split()[-1] in ws
+                and overlap(f.monster or f.name, text_stems)]
+    named = [f for f in foes if overlap(f.name, text_stems) or overlap(f.monster or "", text_stems)]
+    return (numbered or named or foes)[0]
+
+
+def _named_spell(action: str) -> str | None:
+    lowered = " ".join(words(action))
+    cast = _CAST.search(action.lower())
+    if cast and cast.group(1).strip() not in ("a spell", "spell", "it", "something"):
+        return cast.group(1).strip()
+    return next((s for s in _SPELLS if s in lowered), None)
+
+
+def _pick_attack(ctx: AgentContext, pc: Character, result: AgentResult) -> Attack | None:
+    """The attack named (weapon or spell), else the first on the sheet; None when a named spell is missing."""
+    text_stems = stems(ctx.action)
+    spell = _named_spell(ctx.action)
+    if spell is not None:
+        on_sheet = [a for a in pc.attacks if overlap(a.name, stems(spell)) == len([w for w in words(a.name)
+                                                                                   if len(w) > 2])]
+        if on_sheet:
+            return on_sheet[0]
+        listed = ", ".join(a.name for a in pc.attacks) or "none"
+        result.warnings.append(f"{spell.title()} is not on {pc.name}'s sheet (attacks: {listed}); nothing was "
+                               f"rolled. Add it to the sheet or pick one of those.")
+        result.beats.append(f"{pc.name} reaches for {spell.title()}, but it is not among {pc.name}'s attacks.")
+        return None
+    named = [a for a in pc.attacks if overlap(a.name, text_stems)]
+    if named or pc.attacks:
+        return (named or pc.attacks)[0]
+    mod = pc.abilities.modifier("str")
+    return Attack(name="Unarmed strike", to_hit=mod + pc.proficiency_bonus, damage=str(max(1, 1 + mod)),
+                  damage_type="bludgeoning")
+
+
+def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
+    world = ctx.world
+    foes = standing_foes(world)
+    if not foes:
+        result.warnings.append("No enemy is left standing to attack.")
+        return False
+    weapon = _pick_attack(ctx, pc, result)
+    if weapon is None:
+        return False
+    target = _pick_target(ctx, foes)
+    adv = rules.attack_advantage(pc.conditions, target.conditions, target.dodging, set(words(ctx.action)))
+    outcome = rules.attack(ctx.roller, pc.name, weapon, target.ac or 10, advantage=adv)
+    resolve_hit(ctx, result, pc.name, target, weapon, outcome)
+    return True
+
+

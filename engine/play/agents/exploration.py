@@ -1,0 +1,186 @@
+"""The exploration agent: searching a place, travelling along its exits, and working at puzzles."""
+
+from __future__ import annotations
+
+from engine import rules
+from engine.models.actions import ActionType, StateChange
+from engine.models.facts import FactCategory, FactInput
+from engine.models.world import Character, Discovery, Location
+from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.rules_agent import skill_check
+from engine.play.cues import infer_skill
+from engine.play.intent import match_place
+from engine.rules.clock import advance_time
+from engine.text import overlap, stem, stems, words
+
+TRAVEL_MINUTES = 30
+PUZZLE_DC = 15
+_MOVEMENT = {stem(w) for w in "go goes went head travel walk ride return enter leave proceed venture journey "
+             "march sail run move descend climb cross".split()}
+_SEARCH = {stem(w) for w in "search investigate examine inspect look check listen study peer rummage".split()}
+_ARCANE = {stem(w) for w in "glyph rune runes sigil magic arcane spell enchantment ward".split()}
+# Skills a search uses; any other skill named ("I pray", "I climb the wall") is a plain skill check.
+_SEARCH_SKILLS = ("perception", "investigation", "survival")
+# Words too common to say which discovery is meant ("the", "for", "anything").
+_STOP = {"the", "and", "for", "with", "from", "into", "onto", "any", "anything", "something", "around",
+         "look", "search", "find", "see", "can", "what", "there", "here", "this", "that", "our", "her", "his"}
+_ITEM_WORDS = {stem(w) for w in "key ring amulet coin coins gold gem gems sword dagger scroll potion map letter "
+               "book idol crown necklace chest".split()}
+
+
+class ExplorationAgent:
+    name = "exploration"
+
+    async def handle(self, ctx: AgentContext) -> AgentResult:
+        result = AgentResult(agent=self.name)
+        here = ctx.world.location(ctx.world.game_state.party_location)
+        if here is None:
+            result.warnings.append(f"The party's location {ctx.world.game_state.party_location!r} is not in the "
+                                   f"campaign; move the party to a known place.")
+            return result
+        text_stems = stems(ctx.action)
+        other_skill = infer_skill(ctx.action)
+        if ctx.action_type == ActionType.PUZZLE:
+            _puzzle(ctx, here, result)
+        elif _is_travel(ctx, here, text_stems):
+            _travel(ctx, here, result)
+        elif other_skill is not None and other_skill not in _SEARCH_SKILLS + ("arcana",) \
+                and not text_stems & _SEARCH:
+            skill_check(ctx, result)
+        else:
+            _search(ctx, here, result)
+        return result
+
+
+def _topic(text: str) -> set[str]:
+    return stems(" ".join(w for w in words(text) if w not in _STOP))
+
+
+def _destination(ctx: AgentContext, here: Location) -> str | None:
+    return match_place(ctx.action, here.connections) or match_place(
+        ctx.action, [loc.name for loc in ctx.world.locations if loc.name != here.name])
+
+
+def _is_travel(ctx: AgentContext, here: Location, text_stems: set[str]) -> bool:
+    moving = bool(text_stems & _MOVEMENT)
+    return moving and (_destination(ctx, here) is not None or not text_stems & _SEARCH)
+
+
+def _travel(ctx: AgentContext, here: Location, result: AgentResult) -> None:
+    world = ctx.world
+    exits = ", ".join(here.connections) or "none"
+    if world.game_state.combat is not None and world.game_state.combat.active:
+        result.warnings.append("The party is in a fight; nobody travels until it ends.")
+        return
+    dest_name = _destination(ctx, here)
+    if dest_name is None:
+        result.warnings.append(f"Where to? Exits from {here.name}: {exits}.")
+        result.follow_up_options += [f"Go to {c}" for c in here.connections]
+        return
+    if dest_name not in here.connections:
+        result.warnings.append(f"{dest_name} cannot be reached from {here.name}. Exits: {exits}.")
+        result.follow_up_options += [f"Go to {c}" for c in here.connections]
+        return
+    dest = world.location(dest_name)
+    if dest is None:
+        result.warnings.append(f"{dest_name} is listed as an exit but is not described in the campaign.")
+        return
+    world.game_state.party_location = dest.name
+    result.state_changes.append(StateChange(target="party", kind="location", before=here.name, after=dest.name,
+                                            description=f"The party moves from {here.name} to {dest.name}."))
+    first = not dest.visited
+    dest.visited = True
+    result.state_changes.append(advance_time(world, TRAVEL_MINUTES, f"Travel to {dest.name}"))
+    result.beats.append(f"The party travels from {here.name} to {dest.name}.")
+    if first and dest.description:
+        result.beats.append(f"{dest.name}: {dest.description}")
+    present = [n.name for n in world.npcs_at(dest.name)]
+    if present:
+        result.beats.append(f"Here: {', '.join(present)}.")
+    if dest.encounter:
+        result.beats.append("Something hostile lurks here.")
+        result.follow_up_options.append("Attack!")
+    result.follow_up_options += ["Look around"] + [f"Talk to {n}" for n in present[:2]]
+
+
+def _score(d: Discovery, text_stems: set[str], skill: str | None) -> int:
+    return 3 * overlap(d.name, text_stems) + overlap(d.text, text_stems) + (2 if d.skill == skill else 0)
+
+
+def _reveal(ctx: AgentContext, pc: Character, here: Location, found: list[Discovery], result: AgentResult) -> None:
+    for d in found:
+        d.found = True
+        result.state_changes.append(StateChange(target=here.name, kind="discovery", before="hidden", after="found",
+                                                description=f"{pc.name} discovers {d.name} at {here.name}."))
+        is_item = bool({stem(w) for w in d.name.lower().split()} & _ITEM_WORDS)
+        result.facts.append(FactInput(text=f"{d.name} at {here.name}: {d.text}",
+                                      category=FactCategory.ITEM if is_item else FactCategory.LOCATION,
+                                      subject=d.name if is_item else here.name))
+        result.beats.append(f"{pc.name} finds {_common(d.name, ctx)}. {d.text}")
+
+
+def _common(name: str, ctx: AgentContext) -> str:
+    """A discovery's name inside a sentence: "the silent survivor", "the keel marks"; proper names kept."""
+    proper = {w for n in ctx.world.npcs + ctx.world.characters for w in words(n.name)} | {
+        w for loc in ctx.world.locations for w in words(loc.name)}
+    parts = name.split()
+    if not parts or parts[0].lower() in proper or not parts[0][1:].islower():
+        return name
+    lowered = " ".join(p.lower() if p.lower() not in proper and p[1:].islower() else p for p in parts)
+    return lowered if parts[0].lower() in ("the", "a", "an") else "the " + lowered
+
+
+def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
+    pc = acting_character(ctx, result)
+    if pc is None:
+        return
+    text_stems = _topic(ctx.action)
+    wanted = infer_skill(ctx.action)
+    skill = wanted if wanted in _SEARCH_SKILLS else "investigation"
+    hidden = [d for d in here.discoveries if not d.found]
+    if not hidden:
+        # Still a roll: the table should not learn that nothing is there from the absence of dice.
+        check = rules.ability_check(ctx.roller, pc, skill, 10)
+        result.dice_rolls.append(check.roll)
+        result.beats.append(f"{pc.name} finds nothing new at {here.name}.")
+        result.follow_up_options += [f"Go to {c}" for c in here.connections[:2]]
+        return
+    best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d)))
+    check = rules.ability_check(ctx.roller, pc, best.skill, best.dc)
+    result.dice_rolls.append(check.roll)
+    if check.success:
+        # One good roll turns up everything of that kind it beats.
+        found = [d for d in hidden if d.skill == best.skill and d.dc <= check.roll.total]
+        _reveal(ctx, pc, here, found, result)
+    else:
+        result.beats.append(f"{pc.name} finds nothing of note.")
+    result.follow_up_options += ["Search somewhere else", "Look around"]
+
+
+def _puzzle(ctx: AgentContext, here: Location, result: AgentResult) -> None:
+    pc = acting_character(ctx, result)
+    if pc is None:
+        return
+    text_stems = _topic(ctx.action)
+    skill = "arcana" if text_stems & _ARCANE else "investigation"
+    hidden = [d for d in here.discoveries if not d.found and d.skill in ("investigation", "arcana")]
+    best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d))) if hidden else None
+    if best is not None and _score(best, text_stems, skill) > 0:
+        check = rules.ability_check(ctx.roller, pc, best.skill, best.dc, purpose=_puzzle_purpose(best.skill))
+        result.dice_rolls.append(check.roll)
+        if check.success:
+            _reveal(ctx, pc, here, [best], result)
+        else:
+            result.beats.append(f"{pc.name} works at it, but the solution stays out of reach.")
+        return
+    check = rules.ability_check(ctx.roller, pc, skill, PUZZLE_DC, purpose=_puzzle_purpose(skill))
+    result.dice_rolls.append(check.roll)
+    if check.success:
+        result.beats.append(f"{pc.name} works out how it fits together.")
+    else:
+        result.beats.append(f"{pc.name} cannot make sense of it yet.")
+    result.follow_up_options += ["Try a different approach", "Look for clues"]
+
+
+def _puzzle_purpose(skill: str) -> str:
+    return f"{skill.replace('_', ' ').title()} check on the puzzle"

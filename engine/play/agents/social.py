@@ -1,0 +1,238 @@
+"""The social agent: talking to NPCs.
+
+A plain question gets an answer in the NPC's voice, no dice. Digging for something an NPC keeps back
+(a secret) is a Persuasion check against the secret's DC, easier the warmer the NPC (a helpful one just
+tells). Persuasion, deception and intimidation named outright sway the NPC's attitude; Insight reads
+the NPC ("is she lying?") and can see through what they hide."""
+
+from __future__ import annotations
+
+import re
+
+from engine import rules
+from engine.models.actions import NPCResponse, StateChange
+from engine.models.facts import FactCategory, FactInput
+from engine.models.world import ATTITUDE_ORDER, NPC, Attitude, Campaign, Character, Secret
+from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.cues import infer_skill
+from engine.text import overlap, stem, stems, words
+
+ATTITUDE_DC: dict[Attitude, int] = {Attitude.HOSTILE: 20, Attitude.UNFRIENDLY: 15, Attitude.INDIFFERENT: 12,
+                                    Attitude.FRIENDLY: 10, Attitude.HELPFUL: 5}
+# How attitude moves a secret's DC; a helpful NPC (None) needs no check at all.
+SECRET_DC_SHIFT: dict[Attitude, int | None] = {Attitude.HOSTILE: 5, Attitude.UNFRIENDLY: 2, Attitude.INDIFFERENT: 0,
+                                               Attitude.FRIENDLY: -2, Attitude.HELPFUL: None}
+_SWAYING = {"persuasion", "deception", "intimidation"}
+_ASKING = {"ask", "what", "who", "where", "why", "how", "know", "secret", "rumor", "rumour", "about", "heard",
+           "tell", "when", "which", "whose"}
+# Asking what the NPC knows in general, with no topic: digs for the first thing they keep back.
+_DIGGING = {"secret", "secrets", "rumor", "rumors", "rumour", "rumours", "know", "hiding", "hide"}
+_STOP = {"the", "and", "about", "what", "who", "where", "why", "how", "know", "does", "did", "you", "she",
+         "him", "her", "they", "them", "that", "this", "with", "for", "ask", "tell", "anything", "are", "was",
+         "were", "has", "have", "had", "his", "their", "there", "any", "all", "out", "our", "your", "from",
+         "can", "could", "would", "will", "when", "which", "try", "want", "wants", "into", "onto", "then"}
+# Reading a person rather than asking them: Insight.
+_READ = re.compile(r"\b(insight|lying|lie to|lies to|honest|sincere|motives?|intentions?|telling the truth|"
+                   r"hiding (something|anything)|holding (something )?back|trust (her|him|them)|"
+                   r"read(ing|s)? (her|his|him|them|their)|(stud(y|ies)|watch(es)?|search(es)?|gauge) (her|his|him|"
+                   r"them|their)\b|(her|his|their) (face|eyes|manner|expression|body language|tone))", re.I)
+_FALLBACK_LINES = {
+    Attitude.HOSTILE: "\"Get out of my sight.\"", Attitude.UNFRIENDLY: "\"What do you want? Make it quick.\"",
+    Attitude.INDIFFERENT: "\"Hm. Can I help you with something?\"",
+    Attitude.FRIENDLY: "\"Good to see you. What can I do for you?\"",
+    Attitude.HELPFUL: "\"Anything you need, friend. Just ask.\"",
+}
+# What an NPC says as they give something up; the secret itself follows in the narration.
+_CONFIDING = ("\"All right. But you didn't hear it from me.\"", "\"Since it's you asking...\"",
+              "\"Keep this under your hat.\"", "\"I suppose you'd find out anyway.\"")
+
+
+class SocialAgent:
+    name = "social"
+
+    async def handle(self, ctx: AgentContext) -> AgentResult:
+        result = AgentResult(agent=self.name)
+        npc = _addressed(ctx, result)
+        if npc is None:
+            return result
+        pc = acting_character(ctx, result)
+        if pc is None:
+            return result
+        before = npc.attitude
+        skill = _social_skill(ctx.action)
+        revealed: Secret | None = None
+        if skill == "insight":
+            revealed = _read(ctx, pc, npc, result)
+        elif (secret := _secret_asked(ctx, npc, skill)) is not None:
+            revealed = _dig(ctx, pc, npc, secret, skill, result)
+        elif skill is not None:
+            success, margin = _check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
+            _shift(npc, skill, success, margin, result)
+        else:
+            result.beats.append(f"{pc.name} speaks with {npc.name}.")
+        if npc.attitude != before:
+            result.state_changes.append(StateChange(
+                target=npc.name, kind="attitude", before=before.value, after=npc.attitude.value,
+                description=f"{npc.name}'s attitude: {before.value} -> {npc.attitude.value}."))
+            result.facts.append(FactInput(text=f"{npc.name} is {npc.attitude.value} toward the party.",
+                                          category=FactCategory.NPC, subject=npc.name))
+        text = _CONFIDING[ctx.turn % len(_CONFIDING)] if revealed and skill != "insight" else _line(ctx, npc)
+        result.npc_responses.append(NPCResponse(
+            npc=npc.name, text=text, attitude_before=before.value, attitude_after=npc.attitude.value,
+            revealed_secret=revealed.text if revealed else None))
+        result.follow_up_options += _follow_ups(npc, ctx.world)
+        return result
+
+
+def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
+    """The NPC spoken to: named, else the one whose role is named, else the only one here."""
+    world = ctx.world
+    here = world.npcs_at(world.game_state.party_location)
+    text_stems = stems(ctx.action)
+    named = [n for n in world.npcs if n.alive and overlap(n.name, text_stems)]
+    for npc in named:
+        if npc in here:
+            return npc
+    place = world.game_state.party_location
+    if named:
+        away = named[0]
+        where = f" (last seen at {away.location})" if away.location else ""
+        result.warnings.append(f"{away.name} is not at {place}{where}; nobody answers.")
+        result.beats.append(f"{away.name} is not here to hear it.")
+        return None
+    if not here:
+        result.warnings.append(f"Nobody is at {place} to hear it.")
+        result.beats.append(f"There is nobody at {place} to hear it.")
+        return None
+    by_role = [n for n in here if n.role and overlap(n.role, text_stems)]
+    if by_role:
+        return by_role[0]
+    if len(here) > 1:
+        result.warnings.append(f"Several people are here ({', '.join(n.name for n in here)}); "
+                               f"{here[0].name} answers. Name who you address.")
+    return here[0]
+
+
+def _social_skill(action: str) -> str | None:
+    """Insight when the player reads the NPC; a swaying skill when one is named or implied; else None."""
+    if _READ.search(action):
+        return "insight"
+    named = infer_skill(action)
+    if named in _SWAYING or named == "insight":
+        return named
+    return next((s for w in words(action) if (s := infer_skill(w)) in _SWAYING), None)
+
+
+def _topic(ctx: AgentContext, npc: NPC) -> set[str]:
+    """The words that say what the question is about: not the NPC's name, not the asking itself."""
+    own = set(words(npc.name))
+    return stems(" ".join(w for w in words(ctx.action) if w not in _STOP and w not in own and len(w) > 2))
+
+
+def _best(secrets: list[Secret], topic: set[str]) -> tuple[int, Secret | None]:
+    scored = [(overlap(s.text, topic), -i, s) for i, s in enumerate(secrets)]
+    if not scored:
+        return 0, None
+    score, _, secret = max(scored, key=lambda t: (t[0], t[1]))
+    return score, secret
+
+
+def _secret_asked(ctx: AgentContext, npc: NPC, skill: str | None) -> Secret | None:
+    """The unrevealed secret the party is asking (or pressing) about, if any."""
+    hidden = [s for s in npc.secrets if not s.revealed]
+    ws = set(words(ctx.action))
+    if not hidden or not (ws & _ASKING or "?" in ctx.action):
+        return None
+    topic = _topic(ctx, npc) - {stem(w) for w in _DIGGING}
+    score, secret = _best(hidden, topic)
+    if score > 0:
+        return secret
+    if skill in _SWAYING:  # pressing without a topic works on what that skill can get out of them
+        fitting = [s for s in hidden if s.skill == skill]
+        if len(fitting) == 1:
+            return fitting[0]
+    if ws & _DIGGING and not topic:  # "what do you know?", not "do you know where Aldous is?"
+        return next((s for s in hidden if s.skill == "persuasion"), hidden[0])
+    return None
+
+
+def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str | None,
+         result: AgentResult) -> Secret | None:
+    """Asking or pressing for a secret: Persuasion unless another swaying skill is named."""
+    shift = SECRET_DC_SHIFT[npc.attitude]
+    used = skill if skill in _SWAYING else "persuasion"
+    if shift is None and used != "intimidation":
+        success, margin = True, 0
+        result.beats.append(f"{npc.name} is glad to help and tells {pc.name} freely.")
+    else:
+        success, margin = _check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
+    if skill in _SWAYING:
+        _shift(npc, skill, success, margin, result)
+    if not success:
+        result.beats.append(f"{npc.name} will not say more about that.")
+        return None
+    _reveal(npc, secret, result)
+    result.beats.append(f"{npc.name} lets it slip: {secret.text}")
+    return secret
+
+
+def _read(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> Secret | None:
+    """Insight: against what the NPC hides (an Insight secret's DC) or, hiding nothing, their attitude."""
+    hidden = [s for s in npc.secrets if not s.revealed and s.skill == "insight"]
+    score, secret = _best(hidden, _topic(ctx, npc))
+    dc = secret.dc if secret is not None else ATTITUDE_DC[npc.attitude]
+    success, _ = _check(ctx, pc, "insight", dc, npc, result)
+    if not success:
+        result.beats.append(f"{pc.name} cannot read {npc.name}.")
+        return None
+    if secret is None:
+        result.beats.append(f"{npc.name} seems sincere, and {npc.attitude.value} toward the party.")
+        return None
+    _reveal(npc, secret, result)
+    result.beats.append(f"{pc.name} reads it in {npc.name}'s manner: {secret.text}")
+    return secret
+
+
+def _reveal(npc: NPC, secret: Secret, result: AgentResult) -> None:
+    secret.revealed = True
+    result.state_changes.append(StateChange(target=npc.name, kind="secret", before="hidden", after="revealed",
+                                            description=f"{npc.name} gives up a secret."))
+    result.facts.append(FactInput(text=secret.text, category=FactCategory.NPC, subject=npc.name))
+
+
+def _check(ctx: AgentContext, pc: Character, skill: str, dc: int, npc: NPC,
+           result: AgentResult) -> tuple[bool, int]:
+    check = rules.ability_check(ctx.roller, pc, skill, dc, purpose=f"{skill.title()} vs {npc.name}")
+    result.dice_rolls.append(check.roll)
+    outcome = "succeeds" if check.success else "fails"
+    result.beats.append(f"{pc.name} tries {skill} on {npc.name} (DC {dc}): {check.roll.total}, {outcome}.")
+    return check.success, check.roll.total - dc
+
+
+def _shift(npc: NPC, skill: str, success: bool, margin: int, result: AgentResult) -> None:
+    index = ATTITUDE_ORDER.index(npc.attitude)
+    if success and skill == "intimidation":  # fear gets compliance, not goodwill
+        result.beats.append(f"{npc.name} gives way, but resents being threatened.")
+    elif success:
+        npc.attitude = ATTITUDE_ORDER[min(index + 1, len(ATTITUDE_ORDER) - 1)]
+    elif margin <= -5:
+        npc.attitude = ATTITUDE_ORDER[max(index - 1, 0)]
+        result.beats.append(f"{npc.name} takes it badly.")
+
+
+def _line(ctx: AgentContext, npc: NPC) -> str:
+    """The sample line that best fits the question; with none on topic, the turn picks one (varied
+    across turns, identical on replay)."""
+    lines = npc.lines.get(npc.attitude.value) or []
+    if not lines:
+        return _FALLBACK_LINES[npc.attitude]
+    topic = _topic(ctx, npc)
+    score, index = max((overlap(line, topic), -i) for i, line in enumerate(lines))
+    return lines[-index] if score > 0 else lines[ctx.turn % len(lines)]
+
+
+def _follow_ups(npc: NPC, world: Campaign) -> list[str]:
+    options = [f"Ask {npc.name} what they know", f"Persuade {npc.name}"]
+    if any(not s.revealed for s in npc.secrets):
+        options.append(f"Read {npc.name}'s intentions (Insight)")
+    return options

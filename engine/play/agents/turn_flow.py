@@ -1,0 +1,158 @@
+"""Turn flow in a fight: what follows a character's turn until a character can act again.
+
+Shared by the combat agent (after an attack or a Dodge) and the rules agent (after a heal), so
+neither has to import the other.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine import rules
+from engine.errors import EngineError
+from engine.models.actions import StateChange
+from engine.models.facts import FactCategory, FactInput
+from engine.models.world import Attack, Campaign, Character, Combatant
+from engine.play.agents.base import AgentContext, AgentResult
+
+
+def pass_turn(ctx: AgentContext, result: AgentResult) -> None:
+    """The acting character's turn is done: the order moves on and the monsters take theirs."""
+    if _advance(ctx.world, result):
+        run_others(ctx, result)
+        _follow_ups(ctx.world, result)
+
+
+def standing_foes(world: Campaign) -> list[Combatant]:
+    combat = world.game_state.combat
+    return [c for c in combat.order if c.kind == "monster" and not c.defeated] if combat else []
+
+
+def resolve_hit(ctx: AgentContext, result: AgentResult, attacker: str, target: Character | Combatant,
+                 weapon: Attack, outcome: rules.AttackResult) -> None:
+    result.dice_rolls.append(outcome.attack_roll)
+    if not outcome.hit:
+        result.beats.append(f"{attacker} attacks {target.name} with {weapon.name} "
+                            f"({outcome.attack_roll.total} vs AC {outcome.attack_roll.dc}) and misses.")
+        return
+    if outcome.damage_roll is not None:
+        result.dice_rolls.append(outcome.damage_roll)
+    result.state_changes += rules.apply_damage(target, outcome.damage, critical=outcome.critical)
+    crit = "a critical hit" if outcome.critical else "a hit"
+    result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {outcome.damage} "
+                        f"{weapon.damage_type} damage.")
+    down = target.defeated if isinstance(target, Combatant) else target.dead
+    if down:
+        place = ctx.world.game_state.party_location
+        result.beats.append(f"{target.name} is slain by {attacker}.")
+        result.facts.append(FactInput(text=f"{target.name} was slain by {attacker} at {place}.",
+                                      category=FactCategory.EVENT, subject=target.name))
+    elif isinstance(target, Character) and target.hp.current == 0:
+        result.beats.append(f"{target.name} falls unconscious and is dying.")
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def check_victory(ctx: AgentContext, result: AgentResult) -> bool:
+    world = ctx.world
+    if standing_foes(world):
+        return False
+    combat = world.game_state.combat
+    defeated = [c for c in combat.order if c.kind == "monster"]  # type: ignore[union-attr]
+    rounds = combat.round  # type: ignore[union-attr]
+    changes = rules.end_combat(world)
+    for change in changes:
+        if change.kind == "combat_end":  # say it the way a person would: "1 round", "2 monsters"
+            xp = re.search(r"(\d+) XP", change.description)
+            change.description = (f"Combat ends after {_plural(rounds, 'round')}; "
+                                  f"{_plural(len(defeated), 'monster')} defeated"
+                                  + (f", {xp.group(1)} XP." if xp else "."))
+    result.state_changes += changes
+    here = world.location(world.game_state.party_location)
+    if here is not None and here.encounter:
+        gone = {c.monster for c in defeated}
+        before = list(here.encounter)
+        here.encounter = [m for m in here.encounter if m not in gone]
+        result.state_changes.append(StateChange(
+            target=here.name, kind="encounter", before=before, after=list(here.encounter),
+            description=f"The foes at {here.name} are dealt with."))
+    result.beats.append("The last enemy falls. The fight is over.")
+    result.follow_up_options += ["Search the bodies", "Take a short rest", "Look around"]
+    return True
+
+
+def _advance(world: Campaign, result: AgentResult) -> bool:
+    try:
+        result.state_changes += rules.next_turn(world)
+        return True
+    except EngineError as exc:
+        result.warnings.append(str(exc))
+        return False
+
+
+def run_others(ctx: AgentContext, result: AgentResult) -> None:
+    """Monsters act, dying characters roll death saves, until a character who can act is up."""
+    world = ctx.world
+    combat = world.game_state.combat
+    for _ in range(4 * len(combat.order) + 4 if combat else 0):
+        combat = world.game_state.combat
+        if combat is None or not combat.active:
+            return
+        if not any(not c.dead and c.hp.current > 0 for c in world.characters):
+            result.beats.append("The whole party is down.")
+            return
+        current = combat.current
+        if current is None:
+            return
+        if current.kind == "character":
+            pc = world.character(current.name)
+            if pc is not None and not pc.dead and pc.hp.current > 0:
+                current.dodging = False  # a Dodge lasts until the dodger's next turn
+                return
+            if pc is not None and not pc.dead and not pc.stable:
+                roll, changes = rules.death_save(ctx.roller, pc)
+                result.dice_rolls.append(roll)
+                result.state_changes += changes
+                result.beats.append(f"{pc.name} makes a death saving throw: {roll.total}.")
+                if pc.hp.current > 0:
+                    current.dodging = False
+                    return
+        elif not current.defeated:
+            current.dodging = False
+            _monster_turn(ctx, current, result)
+            if check_victory(ctx, result):
+                return
+        if not _advance(world, result):
+            return
+
+
+def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) -> None:
+    world = ctx.world
+    block = world.monster(monster.monster or monster.name)
+    targets = [c for c in world.characters if not c.dead and c.hp.current > 0]
+    if block is None or not block.attacks or not targets:
+        result.beats.append(f"{monster.name} hesitates.")
+        return
+    if len(targets) > 1:
+        # Kept in the roll log so the table can see the choice was random; the narrator does not tell it.
+        choices = ", ".join(f"{i} {t.name}" for i, t in enumerate(targets, 1))
+        pick = ctx.roller.roll(f"1d{len(targets)}", purpose=f"{monster.name} picks a target ({choices})",
+                               roller=monster.name)
+        result.dice_rolls.append(pick)
+        target = targets[pick.total - 1]
+    else:
+        target = targets[0]
+    combatant = world.game_state.combat.combatant(target.name)  # type: ignore[union-attr]
+    dodging = combatant.dodging if combatant is not None else False
+    weapon = block.attacks[0]
+    adv = rules.attack_advantage(monster.conditions, target.conditions, dodging, set())
+    outcome = rules.attack(ctx.roller, monster.name, weapon, target.ac, advantage=adv)
+    resolve_hit(ctx, result, monster.name, target, weapon, outcome)
+
+
+def _follow_ups(world: Campaign, result: AgentResult) -> None:
+    foes = standing_foes(world)
+    if foes:
+        result.follow_up_options += [f"Attack {foes[0].name}", "Dodge", "Drink a healing potion"]

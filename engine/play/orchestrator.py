@@ -1,0 +1,289 @@
+"""The orchestrator: classify an action, run the chosen agents side by side on their own copies of
+the world, merge their exact patches, and have the result narrated.
+
+An agent that times out or raises loses its part of the action (with a warning) and the others
+stand; only when every chosen agent fails is the action refused. The input world is never touched.
+
+With an `on_narration` callback the narration is streamed: the callback gets each `Chunk` and
+`Replace` as it arrives, then one `Done` with the final result (see engine.narration.resilient).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+from collections.abc import Awaitable, Callable
+from contextlib import aclosing
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError
+from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
+from engine.models.facts import FactInput
+from engine.models.world import Campaign
+from engine.narration.base import NarrationRequest, NarrationResult, Narrator
+from engine.narration.offline import OfflineNarrator
+from engine.narration.resilient import Chunk, Done, Replace, StreamEvent, narration_events
+from engine.patch import apply, diff
+from engine.play.agents.base import ActionBasics, Agent, AgentContext, AgentResult
+from engine.play.agents.combat import CombatAgent
+from engine.play.agents.exploration import ExplorationAgent
+from engine.play.agents.narrative import NarrativeAgent
+from engine.play.agents.rules_agent import RulesAgent
+from engine.play.agents.social import SocialAgent
+from engine.play.intent import AGENT_FOR, IntentResult, classify
+from engine.text import words
+
+# What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
+NarrationEvent = StreamEvent
+NarrationCallback = Callable[[NarrationEvent], Awaitable[None] | None]
+
+MAX_ACTION_CHARS = 2000
+NARRATION_TIMEOUT = 120.0
+_FIRST_PERSON = {"i", "me", "my", "we", "us", "our", "i'm", "i'll", "let's"}
+DEFAULT_FOLLOW_UPS: dict[ActionType, list[str]] = {
+    ActionType.COMBAT: ["Attack again", "Dodge", "Drink a healing potion"],
+    ActionType.ROLEPLAY: ["Ask what they know", "Try to persuade them", "Take your leave"],
+    ActionType.EXPLORATION: ["Search the area", "Look around", "Move on"],
+    ActionType.PUZZLE: ["Study it more closely", "Try another approach", "Look for clues"],
+    ActionType.SKILL_CHECK: ["Try again another way", "Ask for help", "Press on"],
+    ActionType.REST: ["Press on", "Look around", "Talk over the plan"],
+    ActionType.INVENTORY: ["Check inventory", "Look around"],
+}
+
+
+
+def default_agents() -> dict[str, Agent]:
+    """The standard table: one agent per name the intent classifier routes to."""
+    return {"combat": CombatAgent(), "social": SocialAgent(), "exploration": ExplorationAgent(),
+            "rules": RulesAgent()}
+
+class ActionInput(ActionBasics):
+    """One action for the orchestrator: what every agent sees, plus what only the narration needs."""
+
+    context_text: str = ""
+    style: str = ""
+    seed: int = 0
+
+
+class Resolution(BaseModel):
+    intent: IntentResult
+    action_type: ActionType
+    world: Campaign = Field(description="The merged new world; the input world object is untouched")
+    state_changes: list[StateChange] = Field(default_factory=list)
+    dice_rolls: list[DiceRoll] = Field(default_factory=list)
+    npc_responses: list[NPCResponse] = Field(default_factory=list)
+    facts: list[FactInput] = Field(default_factory=list)
+    narrative: str = ""
+    follow_up_options: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    actor: str | None = Field(None, description="The actor an agent assumed when the action named nobody")
+
+
+def normalize(text: str) -> str:
+    """The action with surrounding space stripped and inner runs of whitespace folded to one space."""
+    if not isinstance(text, str):
+        raise InvalidInputError(f"An action must be text, got {type(text).__name__}.")
+    folded = " ".join(text.split())
+    if not folded:
+        raise InvalidInputError("The action is empty: describe what the character does.")
+    if len(folded) > MAX_ACTION_CHARS:
+        raise InvalidInputError(f"The action is {len(folded)} characters long; keep it under "
+                                f"{MAX_ACTION_CHARS} (split it into several actions).")
+    return folded
+
+
+def resolve_actor(world: Campaign, action: str, character_name: str | None, selected: str | None) -> str | None:
+    """Who acts: the named character; else a party member the text makes the subject; else the selection.
+
+    A name in the text counts only when the player is not speaking in the first person: in
+    "Bryn attacks" Bryn acts, in "I give the rope to Bryn" the selected character does.
+    """
+    party = ", ".join(c.name for c in world.characters) or "nobody"
+    if character_name is not None and character_name.strip():
+        pc = world.character(character_name.strip())
+        if pc is None:
+            raise CharacterNotFoundError(f"No character named {character_name!r} in the party. Party: {party}.")
+        return pc.name
+    text_words = words(action)
+    if not set(text_words) & _FIRST_PERSON:
+        for word in text_words:
+            pc = next((c for c in world.characters if word == c.name.casefold()
+                       or word == c.name.split()[0].casefold()), None)
+            if pc is not None:
+                return pc.name
+        for pc in world.characters:
+            if re.search(rf"\b{re.escape(pc.name.casefold())}\b", action.casefold()):
+                return pc.name
+    if selected:
+        pc = world.character(selected)
+        return pc.name if pc is not None else None
+    return None
+
+
+class Orchestrator:
+    def __init__(self, agents: dict[str, Agent] | None = None, narrator: Narrator | None = None,
+                 agent_timeout: float = 2.0, narration_timeout: float = NARRATION_TIMEOUT) -> None:
+        self.agents = agents if agents is not None else default_agents()
+        self.narrator = NarrativeAgent(narrator or OfflineNarrator())
+        self.agent_timeout = agent_timeout
+        # LLM narrators retry within their own time limits; this is only the backstop.
+        self.narration_timeout = narration_timeout
+
+    async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
+        intent = classify(inp.action, inp.world, inp.actor)
+        plan = self._plan(intent)
+        original = inp.world.model_dump(mode="json")
+        warnings: list[str] = []
+        outcomes = await asyncio.gather(*(self._run(name, action_type, inp, original) for name, action_type in plan))
+        finished: list[tuple[AgentResult, Campaign]] = []
+        for outcome in outcomes:
+            if isinstance(outcome, str):
+                warnings.append(outcome)
+            else:
+                finished.append(outcome)
+        if not finished:
+            raise AgentFailureError("Every agent handling this action failed, so nothing happened: "
+                                    + "; ".join(warnings) + ". Try rephrasing the action.")
+        # A fresh dump is an independent copy of `original`, far cheaper than deepcopy.
+        merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
+        world = Campaign.model_validate(merged)
+        results = [r for r, _ in finished]
+        res = Resolution(intent=intent, action_type=intent.action_type, world=world,
+                         actor=next((r.actor for r in results if r.actor), None),
+                         state_changes=[c for r in results for c in r.state_changes],
+                         dice_rolls=[d for r in results for d in r.dice_rolls],
+                         npc_responses=[n for r in results for n in r.npc_responses],
+                         facts=[f for r in results for f in r.facts],
+                         warnings=[*warnings, *(w for r in results for w in r.warnings)])
+        options = [o for r in results for o in r.follow_up_options]
+        res.follow_up_options = list(dict.fromkeys(options or DEFAULT_FOLLOW_UPS.get(intent.components[0], [])))
+        beats = [b for r in results for b in r.beats]
+        narration = await self._narrate(inp, res, beats, on_narration)
+        res.narrative = narration.text
+        res.warnings += narration.warnings
+        # An LLM narrator may propose facts; they go through the fact tracker like any other.
+        res.facts += narration.proposed_facts
+        res.prompt_tokens, res.completion_tokens = narration.prompt_tokens, narration.completion_tokens
+        return res
+
+    def _plan(self, intent: IntentResult) -> list[tuple[str, ActionType]]:
+        """(agent name, the action type it handles) in order; one agent serves at most once."""
+        plan: dict[str, ActionType] = {}
+        for action_type in intent.components or [intent.action_type]:
+            plan.setdefault(AGENT_FOR.get(action_type, "exploration"), action_type)
+        return list(plan.items())
+
+    async def _run(self, name: str, action_type: ActionType, inp: ActionInput,
+                   original: dict[str, Any]) -> tuple[AgentResult, Campaign] | str:
+        """The agent's result and its world, or the warning that explains why there is none."""
+        agent = self.agents.get(name)
+        if agent is None:
+            return f"No {name} agent is configured; that part of the action was skipped."
+        # Validating the dump is a fresh deep copy, several times faster than deepcopy.
+        ctx = AgentContext.for_agent(inp, action_type, Campaign.model_validate(original))
+        try:
+            result = await asyncio.wait_for(agent.handle(ctx), self.agent_timeout)
+        except TimeoutError:
+            return f"{name} agent timed out after {self.agent_timeout} s; partial result"
+        except Exception as exc:  # an agent bug must not take the turn down with it
+            return f"{name} agent failed ({type(exc).__name__}: {exc}); its part of the action was skipped"
+        return result, ctx.world
+
+    def _merge(self, original: dict[str, Any], merged: dict[str, Any], finished: list[tuple[AgentResult, Campaign]],
+               warnings: list[str]) -> dict[str, Any]:
+        """Each agent's patch onto `merged` (a copy of `original`), in agent order; a path already
+        changed keeps the first."""
+        claimed: list[tuple[str | int, ...]] = []
+        for result, world in finished:
+            ops = diff(original, world.model_dump(mode="json"))
+            accepted: list[PatchOp] = []
+            clashes = 0
+            for op in ops:
+                # List inserts and removals shift their siblings, so they claim the whole list.
+                key = tuple(op.path[:-1]) if op.op != "set" and op.path and isinstance(op.path[-1], int) \
+                    else tuple(op.path)
+                if any(_overlaps(key, other) for other in claimed):
+                    clashes += 1
+                    continue
+                accepted.append(op)
+            apply(merged, accepted)
+            claimed += [tuple(op.path[:-1]) if op.op != "set" and op.path and isinstance(op.path[-1], int)
+                        else tuple(op.path) for op in accepted]
+            if clashes:
+                warnings.append(f"{result.agent} agent changed {clashes} value(s) another agent had already "
+                                f"changed; the first change was kept.")
+        return merged
+
+    async def _narrate(self, inp: ActionInput, res: Resolution, beats: list[str],
+                       on_narration: NarrationCallback | None = None) -> NarrationResult:
+        request = NarrationRequest(
+            session_seed=inp.seed, turn=inp.turn, action=inp.action, actor=inp.actor,
+            action_type=res.action_type, location=res.world.game_state.party_location, beats=beats,
+            dice_rolls=res.dice_rolls, state_changes=res.state_changes, npc_responses=res.npc_responses,
+            context=inp.context_text, style=inp.style)
+        if on_narration is not None:
+            return await self._stream(request, on_narration)
+        try:
+            return await asyncio.wait_for(self.narrator.narrate(request), self.narration_timeout)
+        except TimeoutError:
+            problem = f"timed out after {self.narration_timeout} s"
+        except Exception as exc:  # a provider failure must never lose the turn
+            problem = f"failed ({type(exc).__name__}: {exc})"
+        return await self._fallback(request, problem)
+
+    async def _fallback(self, request: NarrationRequest, problem: str) -> NarrationResult:
+        fallback = await OfflineNarrator().narrate(request)
+        fallback.warnings.insert(0, f"Narrator {self.narrator.narrator_name} {problem}; "
+                                    "used the offline narrator for this turn.")
+        return fallback
+
+    async def _stream(self, request: NarrationRequest, on_narration: NarrationCallback) -> NarrationResult:
+        """Narrate through `narration_events`, handing each event to the caller as it arrives.
+
+        A narrator that fails or stalls is replaced by the offline text (a `Replace` if some of its
+        text was already handed out), so the turn is never lost. A failing callback is the caller's
+        own error and propagates; so does cancellation, which also closes the provider's stream.
+        """
+        shown = False
+        result: NarrationResult | None = None
+        callback_error: BaseException | None = None
+        try:
+            async with asyncio.timeout(self.narration_timeout), \
+                    aclosing(narration_events(self.narrator.narrator, request)) as events:
+                async for event in events:
+                    if isinstance(event, Done):
+                        result = event.result
+                        break
+                    shown = True
+                    try:
+                        await _emit(on_narration, event)
+                    except BaseException as exc:
+                        callback_error = exc
+                        raise
+            if result is None:
+                raise RuntimeError("the narration stream ended without a result")
+        except Exception as exc:  # a provider failure must never lose the turn
+            if exc is callback_error:
+                raise
+            problem = (f"timed out after {self.narration_timeout} s" if isinstance(exc, TimeoutError)
+                       else f"failed ({type(exc).__name__}: {exc})")
+            result = await self._fallback(request, problem)
+            await _emit(on_narration, Replace(result.text, result.warnings[0]) if shown else Chunk(result.text))
+        await _emit(on_narration, Done(result))
+        return result
+
+
+async def _emit(callback: NarrationCallback, event: NarrationEvent) -> None:
+    outcome = callback(event)
+    if inspect.isawaitable(outcome):
+        await outcome
+
+
+def _overlaps(a: tuple[str | int, ...], b: tuple[str | int, ...]) -> bool:
+    short = min(len(a), len(b))
+    return a[:short] == b[:short]

@@ -1,0 +1,177 @@
+"""An open (active) session in memory: state, facts, history, and the journal that makes them durable.
+
+Every accepted change goes through `commit`: the new state is diffed against the cached JSON
+document of the old one, and the resulting HistoryEntry (patch, facts, rolls, narrative) is appended
+to the journal and fsynced before anything in memory changes. Undo and crash recovery replay the
+same patches, so a session's snapshot plus its journal reproduce its state exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from engine import patch
+from engine.errors import NothingToUndoError, SessionNotActiveError
+from engine.facts.tracker import FactTracker
+from engine.models.actions import HistoryEntry
+from engine.models.session import ContextState, SessionMetadata, SessionState
+from engine.narration.base import Narrator
+from engine.persistence.journal import Journal
+from engine.persistence.lock import SessionLock
+
+
+def entry_json(entry: HistoryEntry) -> bytes:
+    # Defaults left out: they read back identically and the files are a quarter smaller.
+    return entry.model_dump_json(exclude_defaults=True).encode()
+
+
+def known_entities(state: SessionState) -> list[str]:
+    world = state.world
+    names = [c.name for c in world.characters] + [n.name for n in world.npcs]
+    names += [loc.name for loc in world.locations] + [q.name for q in world.quests]
+    return names + [m.name for m in world.monsters]
+
+
+@dataclass
+class OpenSession:
+    slug: str
+    meta: SessionMetadata
+    state: SessionState
+    facts: FactTracker
+    history: list[HistoryEntry]
+    context: ContextState
+    # None only in a read-only copy (a session read from its files without opening it).
+    journal: Journal | None
+    lock: SessionLock | None
+    narrator: Narrator
+    opened_at: float = field(default_factory=time.monotonic)
+    state_doc: dict = field(default_factory=dict)
+    # Sequence number of the last journal line; never reused, so saved files can name their checkpoint.
+    seq: int = 0
+    # history[i] as JSON, or None until needed (entries read from a file).
+    history_json: list[bytes | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.state_doc:
+            self.state_doc = self.state.model_dump(mode="json")
+        if len(self.history_json) != len(self.history):
+            self.history_json = [None] * len(self.history)
+        self.seq = max(self.seq, self.state.journal_seq)
+
+    @property
+    def session_id(self) -> str:
+        return self.meta.session_id
+
+    @property
+    def next_turn(self) -> int:
+        return self.state.turn + 1
+
+    def working_state(self) -> SessionState:
+        """A deep copy to change through engine code; `commit` turns it into the new state.
+
+        Validating the cached JSON document builds fresh objects several times faster than
+        pydantic's deepcopy.
+        """
+        return SessionState.model_validate(self.state_doc)
+
+    def commit(self, new_state: SessionState, entry: HistoryEntry) -> HistoryEntry:
+        """Make `new_state` current, durable first: journal append + fsync, then memory."""
+        new_state.turn = entry.turn
+        new_doc = new_state.model_dump(mode="json")
+        entry.patch = patch.diff(self.state_doc, new_doc)
+        payload = entry_json(entry)
+        self._append("entry", payload)
+        self.state = new_state
+        self.state_doc = new_doc
+        self.history.append(entry)
+        # The journal's bytes for the entry are also its bytes in action_history.json: a save
+        # then joins them instead of serializing the whole history again.
+        self.history_json.append(payload)
+        return entry
+
+    def undo(self) -> HistoryEntry:
+        if not self.history:
+            raise NothingToUndoError("Nothing to undo: this session has no recorded actions yet.")
+        entry = self.history[-1]
+        # The undo line carries the whole entry, so recovery can revert it even if the entry itself
+        # was folded into an earlier save.
+        self._append("undo", self.history_json[-1] or entry_json(entry))
+        patch.revert(self.state_doc, entry.patch)
+        self.state = SessionState.model_validate(self.state_doc)
+        self._facts_back(entry)
+        self.history.pop()
+        self.history_json.pop()
+        return entry
+
+    def history_bytes(self) -> list[bytes]:
+        """Every history entry as JSON, serializing only those not already known (loaded ones)."""
+        for i, payload in enumerate(self.history_json):
+            if payload is None:
+                self.history_json[i] = entry_json(self.history[i])
+        return self.history_json  # type: ignore[return-value]
+
+    def _append(self, op: str, payload: bytes) -> None:
+        if self.journal is None:
+            raise SessionNotActiveError(f"Session '{self.meta.name}' is not open for play; nothing was recorded.")
+        seq = self.seq + 1
+        head = f'{{"op":"{op}","seq":{seq},"entry":'.encode()
+        self.journal.append(head + payload + b"}")
+        self.seq = seq
+
+    def replay(self, lines: list[bytes], history_seq: int, facts_seq: int) -> int:
+        """Crash recovery: re-apply journal lines newer than each file's own checkpoint.
+
+        A crash in the middle of a save can leave some of the five files newer than others; each
+        file records the last journal line it includes, so each is brought forward independently.
+        """
+        state_seq = self.state.journal_seq
+        applied = 0
+        for line in lines:
+            record = json.loads(line)
+            seq, entry = record["seq"], HistoryEntry.model_validate(record["entry"])
+            forward = record["op"] == "entry"
+            if seq > history_seq:
+                if forward:
+                    self.history.append(entry)
+                    self.history_json.append(None)
+                elif self.history and self.history[-1].turn == entry.turn:
+                    self.history.pop()
+                    self.history_json.pop()
+            if seq > state_seq:
+                (patch.apply if forward else patch.revert)(self.state_doc, entry.patch)
+            if seq > facts_seq:
+                self._facts_forward(entry) if forward else self._facts_back(entry)
+            self.seq = max(self.seq, seq)
+            applied += seq > min(history_seq, state_seq, facts_seq)
+        self.state = SessionState.model_validate(self.state_doc)
+        return applied
+
+    def _facts_forward(self, entry: HistoryEntry) -> None:
+        for fact in entry.facts_added:
+            self.facts.restore(fact)
+        for old_id, new_id in entry.facts_superseded.items():
+            self.facts.mark_superseded(old_id, new_id)
+
+    def _facts_back(self, entry: HistoryEntry) -> None:
+        for fact in entry.facts_added:
+            self.facts.remove(fact.id)
+        for old_id in entry.facts_superseded:
+            self.facts.unsupersede(old_id)
+
+    def checkpoint(self) -> None:
+        """Called when the five files are about to be written: they fold in every journal line so far."""
+        self.state.journal_seq = self.seq
+        self.state_doc["journal_seq"] = self.seq
+
+    def touch(self, now: datetime) -> None:
+        self.meta.last_active = now
+        self.meta.action_count = len(self.history)
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+        if self.lock is not None:
+            self.lock.release()

@@ -1,0 +1,84 @@
+"""Read-only views of a session for get_session_state, listings and the console."""
+
+from __future__ import annotations
+
+from engine.models.actions import HistoryEntry
+from engine.models.session import (
+    CharacterStatus,
+    ContextUsage,
+    GameStateView,
+    QuestStatusView,
+    SessionInfo,
+    SessionMetadata,
+    SessionState,
+    SessionStateView,
+)
+from engine.models.world import Campaign, Character, QuestStatus
+from engine.rules.clock import clock_text
+
+DETAIL_LEVELS = ("minimal", "standard", "full")
+
+
+def session_info(meta: SessionMetadata) -> SessionInfo:
+    return SessionInfo(
+        session_id=meta.session_id, name=meta.name, campaign_name=meta.campaign_name, status=meta.status,
+        created_at=meta.created_at, last_active=meta.last_active, action_count=meta.action_count,
+        total_duration_minutes=meta.total_duration_minutes, narrator=meta.narrator)
+
+
+def character_status(c: Character) -> CharacterStatus:
+    saves = f"{c.death_saves.successes}S/{c.death_saves.failures}F" if c.hp.current == 0 and not c.dead else ""
+    return CharacterStatus(
+        name=c.name, class_name=c.class_name, level=c.level, hp=c.hp.current, hp_max=c.hp.max,
+        temp_hp=c.hp.temp, ac=c.ac, conditions=[_condition_text(x.name, x.rounds_remaining) for x in c.conditions],
+        unconscious=c.unconscious, dead=c.dead, stable=c.stable, death_saves=saves,
+        hit_dice_remaining=c.hit_dice.remaining)
+
+
+def _condition_text(name: str, rounds: int | None) -> str:
+    return f"{name} ({rounds} rd)" if rounds else str(name)
+
+
+def game_state_view(world: Campaign) -> GameStateView:
+    gs = world.game_state
+    here = world.location(gs.party_location)
+    combat = gs.combat if gs.combat and gs.combat.active else None
+    return GameStateView(
+        location=gs.party_location,
+        location_description=here.description if here else "",
+        exits=list(here.connections) if here else [],
+        npcs_present=[n.name for n in world.npcs_at(gs.party_location)],
+        day=gs.day, time=clock_text(gs.minutes), in_combat=combat is not None,
+        combat_round=combat.round if combat else None,
+        current_turn=combat.current.name if combat and combat.current else None,
+        initiative=[_initiative_line(c) for c in combat.order] if combat else [])
+
+
+def _initiative_line(c) -> str:
+    hp = f" {c.hp.current}/{c.hp.max} HP" if c.hp is not None else ""
+    down = " (down)" if c.defeated else ""
+    return f"{c.initiative:>2} {c.name}{hp}{down}"
+
+
+def active_quests(world: Campaign) -> list[QuestStatusView]:
+    return [QuestStatusView(name=q.name, status=q.status, objectives=[o.text for o in q.objectives],
+                            done=[o.done for o in q.objectives])
+            for q in world.quests if q.status == QuestStatus.ACTIVE]
+
+
+def build_state_view(meta: SessionMetadata, state: SessionState, history: list[HistoryEntry],
+                     usage: ContextUsage | None, detail_level: str, include_history: bool,
+                     history_limit: int) -> SessionStateView:
+    view = SessionStateView(session_info=session_info(meta), game_state=game_state_view(state.world))
+    if detail_level == "minimal":
+        return view
+    view.party_status = [character_status(c) for c in state.world.characters]
+    view.active_quests = active_quests(state.world)
+    view.context_usage = usage
+    if include_history:
+        recent = history[-history_limit:] if history_limit else []
+        # The patches are redo/undo data; a reader wants what happened, so they are left out.
+        view.recent_history = [e.model_copy(update={"patch": []}) for e in reversed(recent)]
+    if detail_level == "full":
+        view.full_state = state.model_dump(mode="json", exclude={"journal_seq"})
+    return view

@@ -1,0 +1,1 @@
+"""The MCP server: thin typed tools over engine.api.SessionManager."""

@@ -1,0 +1,187 @@
+"""What the DM types: slash-command parsing (pure functions) and the command-palette provider.
+
+Parsing only checks the *shape* of a command; the engine checks names, notation and values and
+answers with its own DM-readable errors, so no rule is duplicated here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from gm_console.tui.app import GMConsoleApp
+
+
+class CommandError(ValueError):
+    """A slash command the console cannot parse; the message says what to type instead."""
+
+
+@dataclass(frozen=True)
+class PlayerAction:
+    text: str
+
+
+@dataclass(frozen=True)
+class RollCommand:
+    notation: str
+    purpose: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeCommand:
+    """An apply_change call: kind is hp, condition_add or condition_remove."""
+
+    kind: str
+    target: str
+    value: str
+
+    @property
+    def label(self) -> str:
+        if self.kind == "hp":
+            return f"/hp {self.target} {self.value}"
+        sign = "-" if self.kind == "condition_remove" else ""
+        return f"/cond {self.target} {sign}{self.value}"
+
+
+@dataclass(frozen=True)
+class FactCommand:
+    text: str
+
+
+@dataclass(frozen=True)
+class UndoCommand:
+    pass
+
+
+@dataclass(frozen=True)
+class RestCommand:
+    kind: str
+
+
+@dataclass(frozen=True)
+class HelpCommand:
+    pass
+
+
+Parsed = PlayerAction | RollCommand | ChangeCommand | FactCommand | UndoCommand | RestCommand | HelpCommand
+
+# (usage, what it does): shown by /help, the F1 screen and in error messages.
+SLASH_HELP: list[tuple[str, str]] = [
+    ("/roll 2d20kh1+5 [purpose]", "Roll dice for the table (recorded in the session)"),
+    ("/hp NAME -7", "Damage a character or creature"),
+    ("/hp NAME +4", "Heal a character or creature"),
+    ("/cond NAME poisoned", "Add a condition"),
+    ("/cond NAME -poisoned", "Remove a condition"),
+    ("/fact TEXT", "Record a fact about the world"),
+    ("/undo", "Undo the last recorded turn"),
+    ("/rest short|long", "The party rests"),
+    ("/help", "List these commands"),
+]
+
+COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "help")
+
+
+def parse_input(text: str) -> Parsed:
+    """Turn one line from the action input into a player action or a DM command."""
+    line = text.strip()
+    if not line:
+        raise CommandError("Type what a character does, or a /command (try /help).")
+    if not line.startswith("/"):
+        return PlayerAction(line)
+    name, _, rest = line[1:].partition(" ")
+    name, rest = name.lower(), rest.strip()
+    if name == "roll":
+        return _roll(rest)
+    if name == "hp":
+        return _hp(rest)
+    if name in ("cond", "condition"):
+        return _cond(rest)
+    if name == "fact":
+        if not rest:
+            raise CommandError("Usage: /fact TEXT — e.g. /fact The innkeeper owes Bram 5 gp.")
+        return FactCommand(rest)
+    if name == "undo":
+        if rest:
+            raise CommandError("/undo takes no arguments: it undoes the last recorded turn.")
+        return UndoCommand()
+    if name == "rest":
+        kind = rest.lower()
+        if kind not in ("short", "long"):
+            raise CommandError("Usage: /rest short or /rest long.")
+        return RestCommand(kind)
+    if name in ("help", "?"):
+        return HelpCommand()
+    known = ", ".join(f"/{n}" for n in COMMAND_NAMES)
+    raise CommandError(f"Unknown command '/{name}'. Known commands: {known}.")
+
+
+def _roll(rest: str) -> RollCommand:
+    if not rest:
+        raise CommandError("Usage: /roll NOTATION [purpose] — e.g. /roll 2d20kh1+5 stealth.")
+    notation, _, purpose = rest.partition(" ")
+    return RollCommand(notation, purpose.strip() or None)
+
+
+def _split_last(rest: str, usage: str) -> tuple[str, str]:
+    """NAME may contain spaces ('Old Tom'); the value is always the last word."""
+    name, _, value = rest.rpartition(" ")
+    if not name.strip() or not value:
+        raise CommandError(f"Usage: {usage}")
+    return name.strip(), value
+
+
+def _hp(rest: str) -> ChangeCommand:
+    usage = "/hp NAME -7 (damage) or /hp NAME +4 (healing)."
+    name, value = _split_last(rest, usage)
+    if value[0] not in "+-" or not value[1:].isdigit():
+        raise CommandError(f"'{value}' is not an HP change. Usage: {usage}")
+    return ChangeCommand("hp", name, value)
+
+
+def _cond(rest: str) -> ChangeCommand:
+    name, value = _split_last(rest, "/cond NAME poisoned (add) or /cond NAME -poisoned (remove).")
+    if value.startswith("-"):
+        if len(value) == 1:
+            raise CommandError("Name the condition to remove, e.g. /cond Bram -poisoned.")
+        return ChangeCommand("condition_remove", name, value[1:].lower())
+    return ChangeCommand("condition_add", name, value.lstrip("+").lower())
+
+
+# ---- command palette ----
+
+# (palette text, help, app action). Each is checked against the session status when shown.
+PALETTE: list[tuple[str, str, str]] = [
+    ("Session: Pause", "Save the session; resume it later", "pause_session"),
+    ("Session: End", "End the session with a summary (asks first)", "end_session"),
+    ("Session: Resume", "Resume the paused session with a recap", "resume_session"),
+    ("Session: Switch", "Pick, start or delete a session", "switch_session"),
+    ("Session: Export recap", "Write the recap and full log as Markdown", "export_recap"),
+]
+
+
+class SessionCommands(Provider):
+    """The 'Session: …' entries of the command palette."""
+
+    def _commands(self) -> list[tuple[str, str, str]]:
+        app: GMConsoleApp = self.app  # type: ignore[assignment]
+        return [c for c in PALETTE if app.check_action(c[2], ()) is not False]
+
+    async def discover(self) -> Hits:
+        for text, help_text, action in self._commands():
+            yield DiscoveryHit(text, self._runner(action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, help_text, action in self._commands():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), self._runner(action), help=help_text)
+
+    def _runner(self, action: str):
+        async def run() -> None:
+            await self.app.run_action(action)
+
+        return run
