@@ -32,7 +32,6 @@ from engine.models.session import (
     RngState,
     SessionIndex,
     SessionMetadata,
-    SessionRecord,
     SessionState,
     SessionStatus,
     StartSessionResult,
@@ -43,7 +42,7 @@ from engine.persistence.lock import SessionLock
 from engine.persistence.paths import DataLayout, default_data_dir, validate_name
 from engine.persistence.session_store import SessionStore
 from engine.play.agents.archivist import Archivist
-from engine.play.budget import ContextManager
+from engine.play.budget import PromptBudget
 from engine.play.orchestrator import Orchestrator
 from engine.session import reports
 from engine.session.catalog import SessionCatalog, SessionRef
@@ -70,7 +69,7 @@ class SessionManager(ReadOperations, PlayOperations):
         self.narrator = narrator or make_narrator("offline")
         self.clock = clock or _utcnow
         self.archivist = Archivist()
-        self.context_manager = ContextManager(window=context_window)
+        self.prompt_budget = PromptBudget(window=context_window)
         self.orchestrator = Orchestrator(narrator=self.narrator, agent_timeout=agent_timeout)
         self._open: dict[str, OpenSession] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -123,15 +122,12 @@ class SessionManager(ReadOperations, PlayOperations):
         lock.acquire()
         try:
             facts = FactTracker([], known_entities(state))
-            context = ContextState(window=self.context_manager.window)
+            context = ContextState(window=self.prompt_budget.window)
             store.save_all(meta, state, [], [], context)
             s = OpenSession(slug=slug, meta=meta, state=state, facts=facts, history=[], context=context,
                             journal=store.journal(sid), lock=lock, narrator=self.narrator)
             index = store.read_index()
-            index.current_session_id = sid
-            index.session_history.append(SessionRecord(session_id=sid, name=name, status=SessionStatus.ACTIVE,
-                                                       started_at=now))
-            index.total_sessions = len(index.session_history)
+            index.record(meta)
             store.write_index(index)
         except BaseException:
             lock.release()
@@ -209,18 +205,7 @@ class SessionManager(ReadOperations, PlayOperations):
 
     def _record_in_index(self, store, meta: SessionMetadata, now: datetime) -> None:
         index = store.read_index()
-        rec = next((r for r in index.session_history if r.session_id == meta.session_id), None)
-        if rec is None:
-            rec = SessionRecord(session_id=meta.session_id, name=meta.name, status=meta.status,
-                                started_at=meta.created_at)
-            index.session_history.append(rec)
-        rec.status, rec.ended_at, rec.end_reason = meta.status, now, meta.end_reason
-        rec.duration_minutes, rec.action_count = meta.total_duration_minutes, meta.action_count
-        if meta.status == SessionStatus.ACTIVE:
-            index.current_session_id = meta.session_id
-        elif index.current_session_id == meta.session_id:
-            index.current_session_id = None
-        index.total_sessions = len(index.session_history)
+        index.record(meta, ended_at=now)
         store.write_index(index)
 
     async def load_session(self, session: str, campaign: str | None = None) -> LoadSessionResult:

@@ -24,12 +24,12 @@ from engine.models.session import (
 )
 from engine.persistence.session_store import SessionStore
 from engine.play.agents.archivist import Archivist
-from engine.play.budget import ContextManager
+from engine.play.budget import PromptBudget
 from engine.play.orchestrator import NarrationCallback, Orchestrator
 from engine.rules import dm_ops
 from engine.rules.dice import DiceRoller, roll_unseeded, validate_notation
 from engine.session.runtime import OpenSession
-from engine.session.turns import play_turn, record_facts, undo_facts
+from engine.session.turns import play_turn, record_facts
 
 
 class PlayOperations:
@@ -37,7 +37,7 @@ class PlayOperations:
 
     clock: Callable[[], datetime]
     orchestrator: Orchestrator
-    context_manager: ContextManager
+    prompt_budget: PromptBudget
     archivist: Archivist
 
     if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class PlayOperations:
         (Chunk/Replace as they arrive, then Done) before the turn is committed; cancelling the call
         mid-stream records nothing."""
         async with self._playing(session) as s:
-            response = await play_turn(s, self.orchestrator, self.context_manager, self.archivist, action,
+            response = await play_turn(s, self.orchestrator, self.prompt_budget, self.archivist, action,
                                        character_name, context, self.clock(), on_narration)
             s.touch(self.clock())
             return response
@@ -108,7 +108,7 @@ class PlayOperations:
         try:
             s.commit(s.working_state(), entry)
         except BaseException:
-            undo_facts(s, entry)
+            s.take_back_facts(entry)
             raise
 
     async def store_session_with_learnings(self, session: str, summary: SessionSummary,

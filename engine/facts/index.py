@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from engine.facts.text import Numbers, Place
 from engine.models.facts import Fact
@@ -97,17 +95,3 @@ def unpost(index: dict, key: object, fact_id: str) -> None:
         ids.remove(fact_id)  # a scan, but only undo removes facts
         if not ids:
             del index[key]
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Hold off the cyclic GC: a load creates tens of thousands of small objects, and the collector would
-    rescan the growing heap many times over (a third of the load time) though they form no cycles."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
-from engine.facts.index import FactEntry, Posting, core_key, discard, gc_paused, ids_of, post, unpost
+from engine.facts.index import FactEntry, Posting, core_key, discard, ids_of, post, unpost
 from engine.facts.text import (
     STOPWORDS,
     EntityNames,
@@ -23,6 +23,7 @@ from engine.facts.text import (
     guess_subject,
     text_hash,
 )
+from engine.memory import gc_paused
 from engine.models.facts import (
     DedupOutcome,
     Fact,

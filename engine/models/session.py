@@ -115,6 +115,13 @@ class SessionRecord(BaseModel):
     duration_minutes: int = 0
     action_count: int = 0
 
+    @classmethod
+    def of(cls, meta: SessionMetadata, ended_at: datetime | None = None) -> SessionRecord:
+        """The index's view of a session: always derived from its metadata, never kept by hand."""
+        return cls(session_id=meta.session_id, name=meta.name, status=meta.status, started_at=meta.created_at,
+                   ended_at=ended_at, end_reason=meta.end_reason, duration_minutes=meta.total_duration_minutes,
+                   action_count=meta.action_count)
+
 
 class SessionIndex(BaseModel):
     """sessions.json."""
@@ -123,6 +130,20 @@ class SessionIndex(BaseModel):
     current_session_id: str | None = None
     session_history: list[SessionRecord] = Field(default_factory=list)
     total_sessions: int = 0
+
+    def record(self, meta: SessionMetadata, ended_at: datetime | None = None) -> None:
+        """Bring the session's entry (and which session is current) in line with its metadata."""
+        rec = SessionRecord.of(meta, ended_at)
+        at = next((i for i, r in enumerate(self.session_history) if r.session_id == meta.session_id), None)
+        if at is None:
+            self.session_history.append(rec)
+        else:
+            self.session_history[at] = rec
+        if meta.status == SessionStatus.ACTIVE:
+            self.current_session_id = meta.session_id
+        elif self.current_session_id == meta.session_id:
+            self.current_session_id = None
+        self.total_sessions = len(self.session_history)
 
 
 # ---- What SessionManager calls return ----

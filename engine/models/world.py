@@ -7,6 +7,9 @@ from enum import StrEnum
 from pydantic import BaseModel, Field, computed_field
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+# Full names as players and stat blocks write them -> the short keys above.
+ABILITY_NAMES = {"strength": "str", "dexterity": "dex", "constitution": "con", "intelligence": "int",
+                 "wisdom": "wis", "charisma": "cha"}
 
 # SRD skills and the ability each one uses.
 SKILLS: dict[str, str] = {

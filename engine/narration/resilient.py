@@ -126,6 +126,20 @@ def _tries(n: int) -> str:
     return f"{n} try" if n == 1 else f"{n} tries"
 
 
+async def fall_back(fallback: Narrator, request: NarrationRequest, warning: str,
+                    spent: NarrationResult | None = None) -> NarrationResult:
+    """The fallback narrator's text for a turn the primary could not narrate, the warning said first.
+
+    The one way a turn falls back, for provider failures (ResilientNarrator) and for the orchestrator's
+    own timeout alike. Tokens the primary spent are still reported: they are what the provider bills."""
+    result = await fallback.narrate(request)
+    return result.model_copy(update={
+        "warnings": [warning, *result.warnings],
+        "prompt_tokens": spent.prompt_tokens if spent else result.prompt_tokens,
+        "completion_tokens": spent.completion_tokens if spent else result.completion_tokens,
+    })
+
+
 class ResilientNarrator:
     """Wraps a provider narrator with retries, the guard, and a fallback narrator."""
 
@@ -170,13 +184,7 @@ class ResilientNarrator:
 
     async def _fall_back(self, request: NarrationRequest, warning: str,
                          spent: NarrationResult | None = None) -> NarrationResult:
-        result = await self.fallback.narrate(request)
-        # Tokens the primary spent are still reported: they are what the provider will bill.
-        return result.model_copy(update={
-            "warnings": [warning, *result.warnings],
-            "prompt_tokens": spent.prompt_tokens if spent else result.prompt_tokens,
-            "completion_tokens": spent.completion_tokens if spent else result.completion_tokens,
-        })
+        return await fall_back(self.fallback, request, warning, spent)
 
     async def narrate(self, request: NarrationRequest) -> NarrationResult:
         tries = 0

@@ -42,12 +42,6 @@ _FACTS = TypeAdapter(list[Fact])
 _HISTORY = TypeAdapter(list[HistoryEntry])
 
 
-def _joined(key: str, items: list[bytes], seq: int) -> bytes:
-    """A list file from items the session already holds as JSON: joined, not serialized again."""
-    head = f'{{"schema_version":{SCHEMA_VERSION},"journal_seq":{seq},"{key}":['.encode()
-    return head + b",".join(items) + b"]}"
-
-
 @dataclass
 class LoadedSession:
     """Everything on disk for one session, as load_all found it."""
@@ -108,11 +102,9 @@ class SessionStore:
             self.create_dir(meta.session_id)
         seq = state.journal_seq
         write_bytes_atomic(folder / FACT_DATABASE,
-                           _joined(FACTS_KEY, facts_json, seq) if facts_json is not None
-                           else list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq))
+                           list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq, facts_json))
         write_bytes_atomic(folder / ACTION_HISTORY,
-                           _joined(HISTORY_KEY, history_json, seq) if history_json is not None
-                           else list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq))
+                           list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq, history_json))
         write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
         write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode())
         self.write_meta(meta)

@@ -1,4 +1,4 @@
-"""Context manager: fits what a narrator sees into a token budget and reports what was cut."""
+"""Prompt budget: fits what a narrator sees into a token budget and reports what was cut."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def truncate_to(text: str, tokens: int, counter: TokenCounter) -> str:
     return cut + _ELLIPSIS if cut else ""
 
 
-class ContextManager:
+class PromptBudget:
     """Builds the narrator's context: style, scene, party, facts, history (newest first), summary.
 
     The budget is `window - reserve_for_output`. Style, scene and party are required: they are only

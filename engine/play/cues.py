@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.models.world import SKILLS
+from engine.models.world import ABILITY_NAMES, SKILLS
 from engine.text import stem, words
 
 # Words that imply a skill; looked up by stem (see engine.play.intent.stem), first one in the text wins.
@@ -29,8 +29,6 @@ _SKILL_WORDS = {
     "perception": "look spot listen peer notice perceive watch scan",
 }
 _SKILL_VERBS: dict[str, str] = {stem(w): skill for skill, ws in _SKILL_WORDS.items() for w in ws.split()}
-_ABILITY_WORDS = {"strength": "str", "dexterity": "dex", "constitution": "con", "intelligence": "int",
-                  "wisdom": "wis", "charisma": "cha"}
 _DC_WORDS = [(("very", "easy"), 5), (("very", "hard"), 25), (("nearly", "impossible"), 30), (("easy",), 10),
              (("simple",), 10), (("medium",), 15), (("moderate",), 15), (("tricky",), 15),
              (("hard",), 20), (("difficult",), 20)]
@@ -54,7 +52,7 @@ def infer_skill(text: str) -> str | None:
 
 
 def infer_ability(text: str) -> str | None:
-    found = [a for w, a in _ABILITY_WORDS.items() if w in words(text)]
+    found = [a for w, a in ABILITY_NAMES.items() if w in words(text)]
     return found[0] if found else None
 
 

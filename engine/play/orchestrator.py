@@ -25,12 +25,11 @@ from engine.models.facts import FactInput
 from engine.models.world import Campaign
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
-from engine.narration.resilient import Chunk, Done, Replace, StreamEvent, narration_events
+from engine.narration.resilient import Chunk, Done, Replace, StreamEvent, fall_back, narration_events
 from engine.patch import apply, diff
 from engine.play.agents.base import ActionBasics, Agent, AgentContext, AgentResult
 from engine.play.agents.combat import CombatAgent
 from engine.play.agents.exploration import ExplorationAgent
-from engine.play.agents.narrative import NarrativeAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.intent import AGENT_FOR, IntentResult, classify
@@ -129,7 +128,7 @@ class Orchestrator:
     def __init__(self, agents: dict[str, Agent] | None = None, narrator: Narrator | None = None,
                  agent_timeout: float = 2.0, narration_timeout: float = NARRATION_TIMEOUT) -> None:
         self.agents = agents if agents is not None else default_agents()
-        self.narrator = NarrativeAgent(narrator or OfflineNarrator())
+        self.narrator: Narrator = narrator or OfflineNarrator()
         self.agent_timeout = agent_timeout
         # LLM narrators retry within their own time limits; this is only the backstop.
         self.narration_timeout = narration_timeout
@@ -237,10 +236,9 @@ class Orchestrator:
         return await self._fallback(request, problem)
 
     async def _fallback(self, request: NarrationRequest, problem: str) -> NarrationResult:
-        fallback = await OfflineNarrator().narrate(request)
-        fallback.warnings.insert(0, f"Narrator {self.narrator.narrator_name} {problem}; "
-                                    "used the offline narrator for this turn.")
-        return fallback
+        name = getattr(self.narrator, "name", type(self.narrator).__name__)
+        return await fall_back(OfflineNarrator(), request,
+                               f"Narrator {name} {problem}; used the offline narrator for this turn.")
 
     async def _stream(self, request: NarrationRequest, on_narration: NarrationCallback) -> NarrationResult:
         """Narrate through `narration_events`, handing each event to the caller as it arrives.
@@ -254,7 +252,7 @@ class Orchestrator:
         callback_error: BaseException | None = None
         try:
             async with asyncio.timeout(self.narration_timeout), \
-                    aclosing(narration_events(self.narrator.narrator, request)) as events:
+                    aclosing(narration_events(self.narrator, request)) as events:
                 async for event in events:
                     if isinstance(event, Done):
                         result = event.result

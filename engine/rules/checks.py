@@ -6,12 +6,9 @@ from pydantic import BaseModel
 
 from engine.errors import InvalidInputError
 from engine.models.actions import DiceRoll
-from engine.models.world import ABILITIES, SKILLS, Attack, Character, Condition
+from engine.models.world import ABILITIES, ABILITY_NAMES, SKILLS, Attack, Character, Condition
 from engine.rules.dice import DiceRoller, double_dice
 from engine.rules.helpers import rule_key
-
-_ABILITY_NAMES = {"strength": "str", "dexterity": "dex", "constitution": "con",
-                  "intelligence": "int", "wisdom": "wis", "charisma": "cha"}
 
 
 class CheckResult(BaseModel):
@@ -30,7 +27,7 @@ class AttackResult(BaseModel):
 
 def _ability(name: str) -> str:
     key = rule_key(name)
-    key = _ABILITY_NAMES.get(key, key)
+    key = ABILITY_NAMES.get(key, key)
     if key not in ABILITIES:
         raise InvalidInputError(f"Unknown ability {name!r}. Use one of: {', '.join(ABILITIES)}.")
     return key
@@ -40,7 +37,7 @@ def _check_modifier(character: Character, ability_or_skill: str) -> tuple[int, s
     key = rule_key(ability_or_skill)
     if key in SKILLS:
         return character.skill_modifier(key), key.replace("_", " ").title()
-    key = _ABILITY_NAMES.get(key, key)
+    key = ABILITY_NAMES.get(key, key)
     if key in ABILITIES:
         return character.abilities.modifier(key), key.upper()
     raise InvalidInputError(f"Unknown ability or skill {ability_or_skill!r}. Abilities: {', '.join(ABILITIES)}; "

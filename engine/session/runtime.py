@@ -101,7 +101,7 @@ class OpenSession:
         self._append("undo", self.history_json[-1] or entry_json(entry))
         patch.revert(self.state_doc, entry.patch)
         self.state = SessionState.model_validate(self.state_doc)
-        self._facts_back(entry)
+        self.take_back_facts(entry)
         self.history.pop()
         self.history_json.pop()
         return entry
@@ -143,7 +143,7 @@ class OpenSession:
             if seq > state_seq:
                 (patch.apply if forward else patch.revert)(self.state_doc, entry.patch)
             if seq > facts_seq:
-                self._facts_forward(entry) if forward else self._facts_back(entry)
+                self._facts_forward(entry) if forward else self.take_back_facts(entry)
             self.seq = max(self.seq, seq)
             applied += seq > min(history_seq, state_seq, facts_seq)
         self.state = SessionState.model_validate(self.state_doc)
@@ -155,7 +155,8 @@ class OpenSession:
         for old_id, new_id in entry.facts_superseded.items():
             self.facts.mark_superseded(old_id, new_id)
 
-    def _facts_back(self, entry: HistoryEntry) -> None:
+    def take_back_facts(self, entry: HistoryEntry) -> None:
+        """Undo an entry's facts: remove what it added, reinstate what it superseded."""
         for fact in entry.facts_added:
             self.facts.remove(fact.id)
         for old_id in entry.facts_superseded:

@@ -13,7 +13,7 @@ from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
 from engine.models.facts import Fact, FactInput, FactRecordResult
 from engine.models.session import ContextUsage, SessionState
 from engine.play.agents.archivist import Archivist
-from engine.play.budget import ContextManager
+from engine.play.budget import PromptBudget
 from engine.play.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
 from engine.rules.dice import DiceRoller
 from engine.session.runtime import OpenSession
@@ -54,14 +54,6 @@ def record_facts(s: OpenSession, facts: list[FactInput], entry: HistoryEntry) ->
     return results
 
 
-def undo_facts(s: OpenSession, entry: HistoryEntry) -> None:
-    """Take back facts recorded for an entry that was never committed."""
-    for fact in entry.facts_added:
-        s.facts.remove(fact.id)
-    for old_id in entry.facts_superseded:
-        s.facts.unsupersede(old_id)
-
-
 def refresh_rolling_summary(s: OpenSession, archivist: Archivist) -> None:
     ctx = s.context
     older = len(s.history) - RECENT_FOR_CONTEXT
@@ -76,7 +68,7 @@ def refresh_rolling_summary(s: OpenSession, archivist: Archivist) -> None:
         ctx.summarized_through_turn = batch[-1].turn
 
 
-def build_context(s: OpenSession, facts: list[Fact], cm: ContextManager) -> tuple[str, ContextUsage]:
+def build_context(s: OpenSession, facts: list[Fact], cm: PromptBudget) -> tuple[str, ContextUsage]:
     world = s.state.world
     here = world.location(world.game_state.party_location)
     scene = f"{world.game_state.party_location}: {here.description if here else ''}"
@@ -88,7 +80,7 @@ def build_context(s: OpenSession, facts: list[Fact], cm: ContextManager) -> tupl
                     rolling_summary=s.context.rolling_summary)
 
 
-async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManager, archivist: Archivist,
+async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, archivist: Archivist,
                     action: str, character_name: str | None, extra: str | None, now: datetime,
                     on_narration: NarrationCallback | None = None) -> ActionResponse:
     text = normalize(action)
@@ -121,7 +113,7 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: ContextManag
     try:
         s.commit(new_state, entry)
     except BaseException:
-        undo_facts(s, entry)
+        s.take_back_facts(entry)
         raise
     s.context.last_usage = usage
     # Only after the commit: a cancelled or failed turn leaves the context exactly as it was.

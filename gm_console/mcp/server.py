@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from engine.errors import EngineError, NotFoundError
 from engine.models.actions import ActionResponse
-from engine.models.facts import FactInput, FactQueryResult
+from engine.models.facts import FactCategory, FactInput, FactQueryResult
 from engine.models.session import (
     CampaignInfo,
     DeleteSessionResult,
@@ -32,6 +32,7 @@ from engine.models.session import (
     RollResult,
     SessionInfo,
     SessionStateView,
+    SessionStatus,
     SessionSummary,
     StartSessionResult,
     UndoResult,
@@ -57,8 +58,9 @@ Mode = Annotated[Literal["pause", "end"], Field(
     description="'pause' saves it to resume later; 'end' closes it for good and commits world changes")]
 DetailLevel = Annotated[Literal["minimal", "standard", "full"], Field(
     description="'minimal': session info only; 'standard': scene, party, quests; 'full': also the raw state")]
-Status = Literal["active", "paused", "ended"]
-Category = Literal["npc", "location", "item", "event", "quest", "world"]
+# The engine's own enums, so a new status or category reaches the tools' schemas by itself.
+Status = SessionStatus
+Category = FactCategory
 
 
 class CampaignList(BaseModel):

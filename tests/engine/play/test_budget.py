@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InvalidInputError
-from engine.play.budget import CharEstimate, ContextManager, truncate_to
+from engine.play.budget import CharEstimate, PromptBudget, truncate_to
 
 PARTY = ["Mira (rogue 1) 9/9 HP AC 14", "Bron (cleric 1) 3/10 HP AC 16, poisoned"]
 
 
-def build(cm: ContextManager, **overrides):
+def build(cm: PromptBudget, **overrides):
     args = dict(style="Grim, terse, second person.", scene="The Rusty Anchor: smoke, dice, a nervous barkeep.",
                 party=PARTY, facts=["Bron owes Ilsa five gold"], history=[], rolling_summary="")
     args.update(overrides)
@@ -24,7 +24,7 @@ def section(usage, name):
 
 
 def test_everything_fits_in_a_large_window_in_section_order():
-    text, usage = build(ContextManager(window=8000), history=["T2: Bron prays", "T1: Mira sneaks"],
+    text, usage = build(PromptBudget(window=8000), history=["T2: Bron prays", "T1: Mira sneaks"],
                         rolling_summary="- T0: the party met in Phandalin")
     order = [text.index(h) for h in ("## Style", "## Current scene", "## Party status", "## Relevant facts",
                                       "## Recent history", "## Earlier in the session")]
@@ -38,7 +38,7 @@ def test_everything_fits_in_a_large_window_in_section_order():
 
 def test_newest_history_is_kept_first_and_older_entries_reported_dropped():
     history = [f"T{i}: Mira searches crate number {i} and finds nothing" for i in range(50, 0, -1)]
-    text, usage = build(ContextManager(window=600, reserve_for_output=100), history=history)
+    text, usage = build(PromptBudget(window=600, reserve_for_output=100), history=history)
     hist = section(usage, "history")
     assert 0 < hist.items < 50 and hist.items + hist.dropped_items == 50
     assert "T50:" in text and "T1: " not in text
@@ -52,7 +52,7 @@ def test_newest_history_is_kept_first_and_older_entries_reported_dropped():
 def test_facts_outrank_history_and_summary_gets_the_remainder():
     facts = [f"Fact {i}: the cellar key is under stone {i}" for i in range(40)]
     history = [f"T{i}: something happened" for i in range(40)]
-    text, usage = build(ContextManager(window=500, reserve_for_output=100), facts=facts, history=history,
+    text, usage = build(PromptBudget(window=500, reserve_for_output=100), facts=facts, history=history,
                         rolling_summary="Long ago " * 200)
     assert section(usage, "facts").items > 0 and "Fact 0:" in text
     assert any(d.startswith("facts:") and "lower-ranked facts dropped" in d for d in usage.dropped)
@@ -61,7 +61,7 @@ def test_facts_outrank_history_and_summary_gets_the_remainder():
 
 
 def test_required_sections_are_truncated_only_when_they_alone_exceed_the_budget():
-    text, usage = build(ContextManager(window=200, reserve_for_output=50), scene="A vast hall. " * 200,
+    text, usage = build(PromptBudget(window=200, reserve_for_output=50), scene="A vast hall. " * 200,
                         history=["T1: hello"])
     assert usage.used <= 150
     assert "## Style" in text and "Grim, terse" in text  # the small required section stays whole
@@ -72,7 +72,7 @@ def test_required_sections_are_truncated_only_when_they_alone_exceed_the_budget(
 
 def test_window_smaller_than_reserve_is_rejected():
     with pytest.raises(InvalidInputError, match="larger window"):
-        ContextManager(window=500, reserve_for_output=500)
+        PromptBudget(window=500, reserve_for_output=500)
 
 
 def test_truncate_to_respects_the_limit_and_marks_the_cut():
@@ -103,7 +103,7 @@ def test_budget_is_never_exceeded(window, reserve, style, scene, party, facts, h
     if window - reserve <= 0:
         return
     counter = WordCounter() if words else CharEstimate()
-    cm = ContextManager(window=window, reserve_for_output=reserve, counter=counter)
+    cm = PromptBudget(window=window, reserve_for_output=reserve, counter=counter)
     text, usage = cm.build(style=style, scene=scene, party=party, facts=facts, history=history,
                            rolling_summary=summary)
     assert usage.used == counter.count(text) <= window - reserve
