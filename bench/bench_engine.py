@@ -44,13 +44,12 @@ def floor_write(path: Path, obj: object) -> float:
 
 async def fill(manager: SessionManager, sid: str, entries: int, facts: int) -> None:
     """Grow a session to `entries` history entries, `facts` of them recording a fact."""
-    s = manager._open[sid]
     for i in range(entries):
         if i < facts:
             await manager.record_fact(sid, f"Clue{i} links ledger{i * 7} to token{i * 13}", "event", "Bram")
         else:
             await manager.roll("1d20", sid)
-    assert len(s.history) >= entries
+    assert (await manager.get_session_state(sid, "minimal")).session_info.action_count >= entries
 
 
 async def per_change(manager: SessionManager, sid: str, n: int) -> list[float]:
@@ -68,7 +67,7 @@ async def player_actions(manager: SessionManager, sid: str, n: int) -> list[floa
         t = time.perf_counter()
         await manager.player_action(sid, ACTIONS[i % len(ACTIONS)])
         times.append((time.perf_counter() - t) * 1000)
-        if manager._open[sid].state.world.game_state.combat is None and i % 12 == 11:
+        if i % 12 == 11 and not (await manager.get_session_state(sid, "standard", False)).game_state.in_combat:
             await manager.rest(sid, "long")
     return times
 
@@ -89,10 +88,10 @@ async def main(quick: bool) -> dict:
         await fill(manager, large.session_id, big, big)
         tbig = await per_change(manager, large.session_id, 300)
         pbig = await player_actions(manager, large.session_id, 200)
-        s = manager._open[large.session_id]
+        s = await manager.export_session(large.session_id)
         floor_path = Path(tmp) / "floor.json"
         dump = {"history": [e.model_dump(mode="json") for e in s.history],
-                "facts": [f.model_dump(mode="json") for f in s.facts.all()],
+                "facts": [f.model_dump(mode="json") for f in s.facts],
                 "state": s.state.model_dump(mode="json")}
         append_floor = [floor_write(floor_path, dump["history"][-1]) for _ in range(100)]
         t = time.perf_counter()

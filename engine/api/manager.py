@@ -60,7 +60,8 @@ class SessionManager(ReadOperations, PlayOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
-                 clock: Clock | None = None, agent_timeout: float = 2.0, context_window: int = 8000) -> None:
+                 clock: Clock | None = None, agent_timeout: float = 2.0, context_window: int = 8000,
+                 id_factory: Callable[[], str] | None = None) -> None:
         self.layout = DataLayout(Path(data_dir) if data_dir else default_data_dir())
         self.layout.campaigns_dir.mkdir(parents=True, exist_ok=True)
         ensure_bundled_campaigns(self.layout)
@@ -68,6 +69,8 @@ class SessionManager(ReadOperations, PlayOperations):
         self.catalog = SessionCatalog(self.layout, self.campaigns)
         self.narrator = narrator or make_narrator("offline")
         self.clock = clock or _utcnow
+        # Session ids; tests and replays inject a deterministic factory.
+        self.new_id = id_factory or (lambda: str(uuid.uuid4()))
         self.archivist = Archivist()
         self.prompt_budget = PromptBudget(window=context_window)
         self.orchestrator = Orchestrator(narrator=self.narrator, agent_timeout=agent_timeout)
@@ -112,7 +115,7 @@ class SessionManager(ReadOperations, PlayOperations):
         self._refuse_second_active(slug, store.read_index(), metas)
         world = self.campaigns.load(slug)
         now = self.clock()
-        sid = str(uuid.uuid4())
+        sid = self.new_id()
         seed = int(seed) if seed is not None else secrets.randbits(31)
         meta = SessionMetadata(session_id=sid, name=name, campaign_name=world.name, module_id=module_id,
                                created_at=now, last_active=now, seed=seed, narrator=self.narrator.name)

@@ -14,7 +14,7 @@ from engine.api.play_ops import parse_category
 from engine.errors import InvalidInputError
 from engine.facts.tracker import FactTracker
 from engine.models.facts import FactQueryResult
-from engine.models.session import CampaignInfo, SessionInfo, SessionStateView, SessionStatus
+from engine.models.session import CampaignInfo, SessionExport, SessionInfo, SessionStateView, SessionStatus
 from engine.narration.base import Narrator
 from engine.persistence.campaign_store import CampaignStore
 from engine.persistence.paths import DataLayout
@@ -99,6 +99,13 @@ class ReadOperations:
         target = Path(path) if path else self.layout.session_dir(ref.slug, ref.session_id) / "export.md"
         target.write_text(text, encoding="utf-8")
         return target
+
+    async def export_session(self, session: str) -> SessionExport:
+        """The whole session as models (state, every history entry, every fact, superseded ones too):
+        a deep copy, so the caller can keep or compare it without touching the live session."""
+        s = self._session_for_reading(self._resolve(session))
+        return SessionExport(meta=s.meta, state=s.state, history=s.history,
+                             facts=sorted(s.facts.all(), key=lambda f: f.id)).model_copy(deep=True)
 
     def _session_for_reading(self, ref: SessionRef) -> OpenSession:
         live = self._open.get(ref.session_id)

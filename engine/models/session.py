@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from engine.models.actions import DiceRoll, HistoryEntry, StateChange
-from engine.models.facts import FactRecordResult
+from engine.models.facts import Fact, FactRecordResult
 from engine.models.world import Campaign
 
 SCHEMA_VERSION = 1
@@ -147,6 +147,15 @@ class SessionIndex(BaseModel):
 
 
 # ---- What SessionManager calls return ----
+
+class SessionExport(BaseModel):
+    """Everything a session holds, as models: what export_session returns."""
+
+    meta: SessionMetadata
+    state: SessionState
+    history: list[HistoryEntry]
+    facts: list[Fact]
+
 
 class CampaignInfo(BaseModel):
     name: str

@@ -1,16 +1,18 @@
-"""One process at a time per session: an flock on session.lock, held while the session is active.
+"""One process at a time per session: an OS file lock on session.lock, held while the session is active.
 
-flock belongs to the open file description, so the kernel drops it when the holder exits or
-crashes: a dead process never leaves a stale lock. The file is never deleted (deleting a lock file
-lets two processes lock two different inodes); its text only says who holds it.
+`filelock` takes flock on POSIX and msvcrt locking on Windows; either belongs to the open file, so
+the OS drops it when the holder exits or crashes: a dead process never leaves a stale lock. Who
+holds it is written beside it (session.lock.owner), not into the locked file, because Windows
+forbids other handles from touching a locked byte range.
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 import socket
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from engine.errors import SessionLockedError
 
@@ -20,13 +22,15 @@ class SessionLock:
 
     def __init__(self, path: Path, label: str | None = None) -> None:
         self.path = Path(path)
+        self.owner_path = self.path.with_name(self.path.name + ".owner")
         # What error messages call the session; the session folder's name (its id) by default.
         self.label = label or self.path.parent.name
-        self._fd: int | None = None
+        # thread_local=False: the console takes the lock in one thread and may release it in another.
+        self._lock = FileLock(self.path, timeout=0, thread_local=False)
 
     @property
     def held(self) -> bool:
-        return self._fd is not None
+        return self._lock.is_locked
 
     def __enter__(self) -> SessionLock:
         self.acquire()
@@ -37,36 +41,26 @@ class SessionLock:
 
     def acquire(self) -> None:
         """Take the lock or raise SessionLockedError saying which process has it."""
-        if self._fd is not None:
+        if self.held:
             return
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = self._holder(fd)
-            os.close(fd)
-            raise SessionLockedError(self._locked_message(holder)) from None
-        except BaseException:
-            os.close(fd)
-            raise
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()} {socket.gethostname()}\n".encode(), 0)
-        self._fd = fd
+            self._lock.acquire()
+        except Timeout:
+            raise SessionLockedError(self._locked_message(self._holder())) from None
+        self.owner_path.write_text(f"{os.getpid()} {socket.gethostname()}\n", encoding="utf-8")
 
     def release(self) -> None:
-        if self._fd is None:
+        if not self.held:
             return
-        fd, self._fd = self._fd, None
         try:
-            os.ftruncate(fd, 0)  # No owner left to name; the empty file is harmless.
-            fcntl.flock(fd, fcntl.LOCK_UN)
-        finally:
-            os.close(fd)
+            self.owner_path.write_text("", encoding="utf-8")  # No owner left to name.
+        except OSError:
+            pass  # the lock itself still goes; a stale owner line only makes a message less exact
+        self._lock.release(force=True)
 
-    @staticmethod
-    def _holder(fd: int) -> tuple[int | None, str]:
+    def _holder(self) -> tuple[int | None, str]:
         try:
-            text = os.pread(fd, 256, 0).decode("utf-8", "replace").split()
+            text = self.owner_path.read_text(encoding="utf-8", errors="replace").split()
         except OSError:
             return None, ""
         pid = int(text[0]) if text and text[0].isdigit() else None

@@ -51,9 +51,9 @@ async def test_two_hundred_turns_survive_pause_and_load(manager, campaign):
     assert "combat_start" in kinds and "hp" in kinds
     assert "location" in kinds
     assert npc_replies > 0
-    live = manager._open[s.session_id]
+    live = await manager.export_session(s.session_id)
     assert len(live.history) == 200
-    assert live.facts.all(), "exploration and combat should have established facts"
+    assert live.facts, "exploration and combat should have established facts"
     before = await manager.get_session_state(s.session_id, "full", history_limit=1000)
     consistent(before)
     facts_before = (await manager.query_facts(s.session_id, limit=200)).total_matches
@@ -68,10 +68,11 @@ async def test_two_hundred_turns_survive_pause_and_load(manager, campaign):
     assert after.recent_history == before.recent_history
     assert (await manager.query_facts(s.session_id, limit=200)).total_matches == facts_before
     # Every fact a turn recorded is in the tracker, stamped with that turn.
-    reloaded = manager._open[s.session_id]
+    reloaded = await manager.export_session(s.session_id)
+    by_id = {f.id: f for f in reloaded.facts}
     for entry in reloaded.history:
         for fact in entry.facts_added:
-            assert reloaded.facts.get(fact.id) is not None and fact.turn == entry.turn
+            assert fact.id in by_id and fact.turn == entry.turn
     # Play goes on after the load.
     more = await manager.player_action(s.session_id, "I look around the room", character_name="Wren")
     assert more.turn_number == 201

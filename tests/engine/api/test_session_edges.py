@@ -74,14 +74,13 @@ async def test_same_session_name_in_two_campaigns_is_ambiguous_for_play(manager,
         await manager.get_session_state("night")
 
 
-async def test_reading_a_crashed_session_shows_its_journaled_changes(data_dir, campaign, manager):
+async def test_reading_a_session_held_elsewhere_shows_its_journaled_changes(data_dir, campaign, manager):
     from engine.api.manager import SessionManager
 
-    s = await manager.start_session(campaign, name="crashed", seed=2)
+    await manager.start_session(campaign, name="crashed", seed=2)
     await manager.apply_change("crashed", "hp", "Bram", -5)
-    # Simulate a crash: the process goes away without saving (only the journal has the change).
-    live = manager._open.pop(s.session_id)
-    live.close()
+    # Only the journal has the change (no save yet); a second manager reads the files as another process
+    # or a crash would leave them.
     reader = SessionManager(data_dir)
     state = await reader.get_session_state("crashed")
     bram = next(p for p in state.party_status if p.name == "Bram")
@@ -123,16 +122,16 @@ async def test_saved_facts_and_history_match_memory_after_supersede_and_undo(man
     await manager.record_fact("ledger", "Nessa Rook mends nets at dawn", "npc", "Nessa Rook")
     await manager.record_fact("ledger", "Nessa Rook mends torn nets at dawn", "npc", "Nessa Rook")
     await manager.roll("1d20", "ledger")
-    live = manager._open[s.session_id]
-    facts_before = sorted((f.model_dump() for f in live.facts.all()), key=lambda f: f["id"])
-    history_before = list(live.history)
+    live = await manager.export_session(s.session_id)
+    facts_before = [f.model_dump() for f in live.facts]
+    history_before = live.history
     statuses = {f["text"]: f["status"] for f in facts_before}
     assert statuses["Osric Vell keeps the harbour ledger in his office"] == "active"
     assert statuses["Nessa Rook mends nets at dawn"] == "superseded"
     await manager.end_session("ledger")
     await manager.load_session("ledger")
-    reloaded = manager._open[s.session_id]
-    assert sorted((f.model_dump() for f in reloaded.facts.all()), key=lambda f: f["id"]) == facts_before
+    reloaded = await manager.export_session(s.session_id)
+    assert [f.model_dump() for f in reloaded.facts] == facts_before
     assert reloaded.history == history_before
 
 

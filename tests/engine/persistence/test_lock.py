@@ -58,9 +58,11 @@ def test_second_lock_in_the_same_process_is_refused(lock_path: Path) -> None:
     first.release()
 
 
-def test_the_lock_file_names_the_holder(lock_path: Path) -> None:
-    with SessionLock(lock_path):
-        assert lock_path.read_text().split()[0] == str(os.getpid())
+def test_the_owner_file_names_the_holder_until_release(lock_path: Path) -> None:
+    lock = SessionLock(lock_path)
+    with lock:
+        assert lock.owner_path.read_text().split()[0] == str(os.getpid())
+    assert lock.owner_path.read_text() == ""
 
 
 def test_released_lock_can_be_taken_again(lock_path: Path) -> None:
