@@ -28,12 +28,14 @@ demo: $(STAMP)
 mcp: $(STAMP)
 	$(BIN)/gm-console mcp $(ARGS)
 
-test: $(TEST_STAMP)
-	$(BIN)/ruff check engine gm_console tests bench
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+# Two workers (this machine has two cores); slow tests are marked `slow` and still run here.
+# `make test PYTEST_ARGS='-m "not slow"'` skips them while iterating.
+test: lint
+	$(BIN)/python -m pytest -q -n 2 $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check engine gm_console tests bench
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py

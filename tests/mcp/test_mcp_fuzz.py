@@ -188,6 +188,7 @@ def test_fuzz_tool_arguments(live: Live, tool: str) -> None:
         assert live.outcomes[f"{tool}:ok"] >= 10, dict(live.outcomes)
 
 
+@pytest.mark.slow
 def test_fuzz_mixed_tool_sequence(live: Live) -> None:
     """Any tool after any other: interleavings reach states the per-tool runs do not."""
     calls = st.one_of(*[st.tuples(st.just(name), spec(live)) for name, spec in sorted(SPECS.items())])

@@ -33,6 +33,7 @@ def session_dirs(data: Path) -> list[Path]:
     return [p for p in (data / "campaigns").glob("*/claudmaster_sessions/*") if p.is_dir()]
 
 
+@pytest.mark.slow
 async def test_stdio_pause_restart_and_resume_by_name(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with (tmp_path / "server.err").open("w") as errlog:
@@ -142,6 +143,7 @@ def test_raw_stdio_at_older_protocol_versions(tmp_path: Path, version: str) -> N
     assert json.loads((folder / "session_meta.json").read_text())["status"] == "paused"
 
 
+@pytest.mark.slow
 def test_sigterm_on_stdio_pauses_the_open_session(tmp_path: Path) -> None:
     data = tmp_path / "data"
     raw = RawStdio(data, tmp_path)

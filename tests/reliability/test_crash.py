@@ -69,6 +69,7 @@ def _run_child_until_killed(data_dir: Path, run: int, rng: random.Random) -> lis
     return acked
 
 
+@pytest.mark.slow
 async def test_sigkill_never_loses_an_acknowledged_change(tmp_path):
     from engine.api.manager import SessionManager
 

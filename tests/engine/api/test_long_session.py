@@ -33,6 +33,7 @@ def consistent(state) -> None:
             assert p.hp == 0
 
 
+@pytest.mark.slow
 async def test_two_hundred_turns_survive_pause_and_load(manager, campaign):
     s = await manager.start_session(campaign, name="marathon", seed=2026)
     kinds: set[str] = set()
