@@ -3,6 +3,10 @@
 An append costs one write and one fsync on a descriptor kept open in O_APPEND mode, so its price
 does not grow with the journal. A crash mid-append can leave a torn last line; it was never
 acknowledged (the fsync had not returned), so reading ignores it and the next append cuts it off.
+An append that fails (disk full, quota, I/O error) cuts the file back to its length before the
+append, so a later acknowledged line can never be glued onto the torn bytes. A torn line that does
+hold a complete record after all (written by something that did not cut it) is refused by name,
+never dropped.
 """
 
 from __future__ import annotations
@@ -26,6 +30,17 @@ def _is_json(line: bytes) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _hides_a_record(line: bytes) -> bool:
+    """True when a line that is not JSON ends with a complete JSON object: torn bytes with an
+    acknowledged record glued after them. Such a line must not be cut off as merely torn."""
+    start = line.find(b"{", 1)
+    while start > 0:
+        if _is_json(line[start:]):
+            return True
+        start = line.find(b"{", start + 1)
+    return False
 
 
 class Journal:
@@ -91,7 +106,16 @@ class Journal:
             last = fh.read(end - start)
         if end == size - 1 and _is_json(last):
             return size
+        if _hides_a_record(last):
+            raise self._hidden_record_error()
         return start
+
+    def _hidden_record_error(self, number: int | None = None) -> CorruptFileError:
+        where = f"line {number}" if number else "its last line"
+        return CorruptFileError(
+            f"Journal {self.path} is damaged at {where}: a complete record follows torn bytes on the same "
+            "line, so an acknowledged change may be in it. Nothing was dropped; repair the line by hand "
+            "(remove the torn bytes before the last '{') and load the session again.", path=str(self.path))
 
     def append(self, line: bytes) -> None:
         """Write one JSON line and fsync it; the line is durable when this returns."""
@@ -103,13 +127,33 @@ class Journal:
             raise SessionNotActiveError(f"The session's journal {self.path.name} is closed; nothing was recorded.")
         try:
             fd = self._open()
+        except OSError as exc:
+            raise StorageError(f"Could not open {self.path} ({exc.strerror or exc}); nothing was recorded. "
+                               "Check the disk (space, permissions) and try again.", str(self.path)) from exc
+        size = os.fstat(fd).st_size
+        try:
             data = memoryview(line + b"\n")
             while data:
                 data = data[os.write(fd, data):]
             _datasync(fd)
         except OSError as exc:
-            raise StorageError(f"Could not write {self.path} ({exc.strerror or exc}); nothing was recorded. "
+            cut = self._cut_back(fd, size)
+            what = ("nothing was recorded" if cut else
+                    "nothing was recorded, but a partial line may remain; it is cut off before the next write")
+            raise StorageError(f"Could not write {self.path} ({exc.strerror or exc}); {what}. "
                                "Check the disk (space, permissions) and try again.", str(self.path)) from exc
+
+    def _cut_back(self, fd: int, size: int) -> bool:
+        """Undo a failed append: the file back to `size`. When even that fails, drop the descriptor so the
+        next append reopens the file and cuts the torn tail first."""
+        try:
+            os.ftruncate(fd, size)
+            _datasync(fd)
+            return True
+        except OSError:
+            os.close(fd)
+            self._fd = None
+            return False
 
     def read(self) -> list[bytes]:
         """Every complete line, oldest first; a torn last line is left out and flagged in torn_tail."""
@@ -120,7 +164,11 @@ class Journal:
         lines = raw.split(b"\n")
         last = lines.pop()  # The part after the final newline: empty unless the last write was torn.
         self.torn_tail = bool(last)
+        if last and _hides_a_record(last):
+            raise self._hidden_record_error(len(lines) + 1)
         if lines and not _is_json(lines[-1]):
+            if _hides_a_record(lines[-1]):
+                raise self._hidden_record_error(len(lines))
             lines.pop()
             self.torn_tail = True
         for number, item in enumerate(lines, start=1):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-from engine.errors import CorruptFileError, InvalidInputError, SessionNotActiveError
+from engine.errors import CorruptFileError, InvalidInputError, SessionNotActiveError, StorageError
 from engine.persistence.journal import Journal
 
 
@@ -121,3 +123,71 @@ def test_close_is_idempotent(path: Path) -> None:
     reopened.append(line(2))
     reopened.close()
     assert Journal(path).read() == [line(1), line(2)]
+
+
+# ---- injected write failures (disk full, short writes) ----
+
+class DiskFull:
+    """os.write that writes `keep` bytes of the next call, then fails with ENOSPC, `times` times."""
+
+    def __init__(self, keep: int, times: int = 1) -> None:
+        self.keep, self.times = keep, times
+        self.real_write = os.write
+
+    def __call__(self, fd: int, data) -> int:
+        if self.times > 0:
+            self.times -= 1
+            if self.keep:
+                self.real_write(fd, bytes(data[:self.keep]))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return self.real_write(fd, data)
+
+
+@pytest.mark.parametrize("keep", [0, 1, 9, 30])
+def test_a_short_write_leaves_no_torn_bytes_and_the_next_line_survives(path: Path, monkeypatch, keep) -> None:
+    journal = Journal(path)
+    journal.append(line(1))
+    monkeypatch.setattr("engine.persistence.journal.os.write", DiskFull(keep))
+    with pytest.raises(StorageError, match="nothing was recorded") as info:
+        journal.append(line(2))
+    assert "partial line" not in str(info.value)
+    assert path.read_bytes() == line(1) + b"\n"  # cut back to where the failed append started
+    journal.append(line(3))  # the disk has room again
+    journal.close()
+    # A crash now: a fresh reader sees every acknowledged line, nothing torn, nothing glued.
+    reader = Journal(path)
+    assert reader.read() == [line(1), line(3)] and not reader.torn_tail
+
+
+def test_when_the_cut_back_fails_too_the_next_append_cuts_the_torn_tail(path: Path, monkeypatch) -> None:
+    journal = Journal(path)
+    journal.append(line(1))
+    monkeypatch.setattr("engine.persistence.journal.os.write", DiskFull(keep=12))
+
+    def no_truncate(fd: int, size: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr("engine.persistence.journal.os.ftruncate", no_truncate)
+    with pytest.raises(StorageError, match="partial line may remain"):
+        journal.append(line(2))
+    assert path.read_bytes() == line(1) + b"\n" + line(2)[:12]
+    monkeypatch.undo()
+    journal.append(line(3))
+    journal.close()
+    assert Journal(path).read() == [line(1), line(3)]
+
+
+def test_a_complete_record_behind_torn_bytes_is_refused_by_name(path: Path) -> None:
+    path.write_bytes(line(1) + b"\n" + line(2)[:7] + line(3) + b"\n")
+    with pytest.raises(CorruptFileError, match=r"line 2: a complete record follows torn bytes") as info:
+        Journal(path).read()
+    assert str(path) in str(info.value)
+    with pytest.raises(CorruptFileError, match="complete record follows torn bytes"):
+        Journal(path).append(line(4))  # opening to append must not cut it off either
+    assert path.read_bytes() == line(1) + b"\n" + line(2)[:7] + line(3) + b"\n"
+
+
+def test_a_torn_unterminated_record_glued_after_torn_bytes_is_refused_too(path: Path) -> None:
+    path.write_bytes(line(1) + b"\n" + line(2)[:7] + line(3))
+    with pytest.raises(CorruptFileError, match="line 2"):
+        Journal(path).read()
