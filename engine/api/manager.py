@@ -216,7 +216,7 @@ class SessionManager(ReadOperations, PlayOperations):
         ref = self._resolve(session, slug)
         async with self._lock(ref.session_id):
             s = self._open.get(ref.session_id)
-            recovered, restored = 0, []
+            recovered, restored, rebuilt = 0, [], []
             if s is None:
                 meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
                 if meta.status == SessionStatus.ENDED:
@@ -226,7 +226,7 @@ class SessionManager(ReadOperations, PlayOperations):
                 if meta.status == SessionStatus.PAUSED:
                     store = self.catalog.store(ref.slug)
                     self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
-                s, recovered, restored = self._open_from_disk(ref, meta)
+                s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
                 try:
                     self._mark_active(s, ref, recovered or bool(restored))
                 except BaseException:
@@ -240,7 +240,7 @@ class SessionManager(ReadOperations, PlayOperations):
             return LoadSessionResult(
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
                 status=s.meta.status, recap=recap, recovered_from_journal=recovered,
-                restored_backups=restored, action_count=len(s.history))
+                restored_backups=restored, rebuilt_files=rebuilt, action_count=len(s.history))
 
     def _mark_active(self, s: OpenSession, ref: SessionRef, fold: bool) -> None:
         s.meta.status = SessionStatus.ACTIVE
@@ -257,7 +257,8 @@ class SessionManager(ReadOperations, PlayOperations):
             store.write_meta(s.meta)
         self._record_in_index(store, s.meta, self.clock())
 
-    def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata) -> tuple[OpenSession, int, list[str]]:
+    def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata
+                        ) -> tuple[OpenSession, int, list[str], list[str]]:
         """Lock, read the five files, replay the journal (crash recovery); the session is then open here."""
         lock = SessionLock(self.layout.lock_file(ref.slug, ref.session_id), label=meta.name)
         lock.acquire()
@@ -279,7 +280,7 @@ class SessionManager(ReadOperations, PlayOperations):
         if ref.session_id in self.catalog.restored_meta:
             self.catalog.restored_meta.discard(ref.session_id)
             restored.insert(0, "session_meta.json")
-        return s, recovered, restored
+        return s, recovered, restored, list(loaded.rebuilt)
 
     async def delete_session(self, session: str) -> DeleteSessionResult:
         ref = self._resolve(session)

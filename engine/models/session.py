@@ -263,6 +263,8 @@ class LoadSessionResult(BaseModel):
     recap: str
     recovered_from_journal: int = Field(0, description="Journal entries replayed after a crash")
     restored_backups: list[str] = Field(default_factory=list)
+    rebuilt_files: list[str] = Field(
+        default_factory=list, description="Index files that were unreadable with their backups and were rebuilt")
     action_count: int
 
 

@@ -7,6 +7,7 @@ same folder, are fsynced, and `os.replace` swaps them in. The previous version s
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -179,6 +180,14 @@ def _read_with_fallback(path: Path, parse: Any) -> tuple[Any, bool]:
         _replace_with(corrupt_path(path), bad)
     _replace_with(path, good)
     return value, True
+
+
+def set_aside(path: Path) -> None:
+    """Move an unreadable file to its .corrupt name, so the DM can inspect it and a rebuilt file's
+    next write does not keep the bad bytes as its backup."""
+    with contextlib.suppress(FileNotFoundError):
+        os.replace(path, corrupt_path(path))
+    fsync_dir(Path(path).parent)
 
 
 def read_model(path: Path, model: type[M]) -> tuple[M, bool]:

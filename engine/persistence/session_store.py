@@ -24,6 +24,7 @@ from engine.persistence.atomic import (
     list_file_bytes,
     read_list_checkpoint,
     read_model,
+    set_aside,
     write_bytes_atomic,
 )
 from engine.persistence.journal import Journal
@@ -55,6 +56,8 @@ class LoadedSession:
     journal_lines: list[bytes]
     # Names of files that were bad and were replaced by their .backup while loading.
     restored_backups: list[str] = field(default_factory=list)
+    # Index files (context_state.json) that were unreadable, backup too, and were rebuilt from the rest.
+    rebuilt: list[str] = field(default_factory=list)
     # True when the journal ended in a torn (never acknowledged) line that was ignored.
     journal_torn_tail: bool = False
     # The last journal line folded into action_history.json / fact_database.json.
@@ -166,12 +169,20 @@ class SessionStore:
         note(FACT_DATABASE, r)
         history, history_seq, r = read_list_checkpoint(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY)
         note(ACTION_HISTORY, r)
-        context, r = read_model(folder / CONTEXT_STATE, ContextState)
-        note(CONTEXT_STATE, r)
+        rebuilt = []
+        try:
+            context, r = read_model(folder / CONTEXT_STATE, ContextState)
+            note(CONTEXT_STATE, r)
+        except CorruptFileError:
+            # Only a rolling summary and the last meter reading: the next turn summarizes the history
+            # again from the start, so nothing the DM accepted is lost.
+            set_aside(folder / CONTEXT_STATE)
+            context = ContextState()
+            rebuilt.append(CONTEXT_STATE)
         journal = Journal(self.layout.journal_file(self.slug, session_id))
         lines = journal.read()
         return LoadedSession(meta=meta, state=state, facts=facts, history=history, context=context,
-                             journal_lines=lines, restored_backups=restored,
+                             journal_lines=lines, restored_backups=restored, rebuilt=rebuilt,
                              history_seq=history_seq, facts_seq=facts_seq,
                              journal_torn_tail=journal.torn_tail)
 
@@ -184,11 +195,21 @@ class SessionStore:
         return self.layout.lock_file(self.slug, session_id)
 
     def read_index(self) -> SessionIndex:
-        """sessions.json; an empty index when the campaign has never had a session."""
+        """sessions.json; an empty index when the campaign has never had a session.
+
+        It is an index, not data: when it and its backup are both unreadable it is rebuilt from the
+        sessions' own metadata (and written back), so one bad file never hides a campaign."""
         path = self.layout.sessions_index(self.slug)
         if not path.exists() and not path.with_name(path.name + ".backup").exists():
             return SessionIndex()
-        index, _ = read_model(path, SessionIndex)
+        try:
+            index, _ = read_model(path, SessionIndex)
+        except CorruptFileError:
+            set_aside(path)
+            index = SessionIndex()
+            for meta in self.list_metas()[0]:
+                index.record(meta, ended_at=None if meta.status == "active" else meta.last_active)
+            self.write_index(index)
         return index
 
     def write_index(self, index: SessionIndex) -> None:

@@ -122,8 +122,24 @@ def test_damaged_session_file_is_restored_from_backup(store: SessionStore, filen
     assert store.load_all("s1").restored_backups == []
 
 
+DATA_FILES = [name for name in SESSION_FILES if name != "context_state.json"]
+
+
 @pytest.mark.parametrize("how", DAMAGE)
-@pytest.mark.parametrize("filename", SESSION_FILES)
+def test_an_unreadable_context_state_is_rebuilt(store: SessionStore, how: str) -> None:
+    v = Version("s1", 2)
+    folder = v.save(store)  # first save: no backup
+    path = folder / "context_state.json"
+    path.write_bytes(DAMAGE[how](path.read_bytes()))
+    loaded = store.load_all("s1")
+    assert loaded.rebuilt == ["context_state.json"] and loaded.restored_backups == []
+    assert loaded.context == ContextState()  # the rolling summary is made again from the history
+    assert loaded.history == v.history and loaded.facts == v.facts and loaded.state == v.state
+    assert path.with_name("context_state.json.corrupt").exists()
+
+
+@pytest.mark.parametrize("how", DAMAGE)
+@pytest.mark.parametrize("filename", DATA_FILES)
 def test_damaged_session_file_without_backup_names_the_file(store: SessionStore, filename: str,
                                                             how: str) -> None:
     folder = Version("s1", 2).save(store)  # First save: no backups yet.
@@ -184,13 +200,30 @@ def test_damaged_index_is_restored_from_backup(store: SessionStore, how: str) ->
     assert path.with_name("sessions.json.corrupt").exists()
 
 
+@pytest.mark.parametrize("backup", ["missing", "damaged"])
 @pytest.mark.parametrize("how", DAMAGE)
-def test_damaged_index_without_backup_names_the_file(store: SessionStore, how: str) -> None:
+def test_an_unreadable_index_is_rebuilt_from_the_sessions(store: SessionStore, how: str, backup: str) -> None:
+    old, current = Version("s1", 2), Version("s2", 3)
+    old.meta.status = SessionStatus.ENDED
+    current.meta.status = SessionStatus.ACTIVE
+    old.save(store)
+    current.save(store)
     store.write_index(index(1))
+    store.write_index(index(2))
     path = store.layout.sessions_index(SLUG)
-    path.write_bytes(DAMAGE[how](path.read_bytes()))
-    with pytest.raises(CorruptFileError, match="sessions.json.*no backup"):
-        store.read_index()
+    bad = DAMAGE[how](path.read_bytes())
+    path.write_bytes(bad)
+    backup_file = path.with_name("sessions.json.backup")
+    if backup == "missing":
+        backup_file.unlink()
+    else:
+        backup_file.write_bytes(b"{")
+    rebuilt = store.read_index()
+    assert [(r.session_id, r.status, r.action_count) for r in rebuilt.session_history] == [
+        ("s1", SessionStatus.ENDED, 2), ("s2", SessionStatus.ACTIVE, 3)]
+    assert rebuilt.current_session_id == "s2" and rebuilt.total_sessions == 2
+    assert path.with_name("sessions.json.corrupt").read_bytes() == bad  # kept for the DM to inspect
+    assert store.read_index() == rebuilt  # written back: the next read needs no rebuild
 
 
 def test_journal_lines_come_back_with_the_session(store: SessionStore) -> None:
