@@ -10,7 +10,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import shutil
+import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any, TypeVar
@@ -40,6 +43,46 @@ def corrupt_path(path: Path) -> Path:
 def _temp_sibling(path: Path, tag: str) -> Path:
     # Dot-prefixed so listings skip it; unique so two writers never share a temp file.
     return path.with_name(f".{path.name}.{tag}-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+
+
+_TEMP_NAME = re.compile(r"^\..+\.(?:tmp|bak)-(\d+)-[0-9a-f]{8}$")
+_STALE_AFTER_S = 3600.0
+
+
+def _writer_gone(pid: int, age_s: float) -> bool:
+    if pid == os.getpid():
+        return False  # one of this process's writes may be in flight in another thread
+    if sys.platform == "win32":
+        return age_s > _STALE_AFTER_S  # os.kill(pid, 0) would terminate the process there
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, owned by someone else
+    return False
+
+
+def sweep_orphans(folder: Path) -> list[str]:
+    """Remove temp and backup-in-progress files that a killed writer left in `folder`; their names."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        match = _TEMP_NAME.match(entry.name)
+        if match is None or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+            if _writer_gone(int(match.group(1)), age):
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue  # gone already, or not ours to remove: never fail a load over a stray file
+    return removed
 
 
 def fsync_dir(folder: Path) -> None:

@@ -25,6 +25,7 @@ from engine.persistence.atomic import (
     read_list_checkpoint,
     read_model,
     set_aside,
+    sweep_orphans,
     write_bytes_atomic,
 )
 from engine.persistence.journal import Journal
@@ -155,6 +156,7 @@ class SessionStore:
     def load_all(self, session_id: str) -> LoadedSession:
         """Read all five files and the journal; bad files come back from their backups (listed)."""
         folder = self._existing_dir(session_id)
+        sweep_orphans(folder)
         restored: list[str] = []
 
         def note(name: str, was_restored: bool) -> None:
@@ -200,6 +202,7 @@ class SessionStore:
         It is an index, not data: when it and its backup are both unreadable it is rebuilt from the
         sessions' own metadata (and written back), so one bad file never hides a campaign."""
         path = self.layout.sessions_index(self.slug)
+        sweep_orphans(path.parent)
         if not path.exists() and not path.with_name(path.name + ".backup").exists():
             return SessionIndex()
         try:

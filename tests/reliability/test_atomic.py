@@ -217,3 +217,22 @@ def test_list_file_with_the_wrong_key_is_corrupt(target: Path) -> None:
     write_bytes_atomic(target, list_file_bytes(NOTES, "other", [Note(title="a")]))
     with pytest.raises(CorruptFileError, match="notes"):
         read_list(target, NOTES, "notes")
+
+
+def test_orphans_of_a_killed_writer_are_swept_and_live_ones_kept(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from engine.persistence.atomic import sweep_orphans
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True)
+    dead_pid = int(dead.stdout)
+    orphan = tmp_path / f".campaign.json.tmp-{dead_pid}-0123abcd"
+    half_backup = tmp_path / f".campaign.json.bak-{dead_pid}-89abcdef"
+    mine = tmp_path / f".campaign.json.tmp-{os.getpid()}-deadbeef"
+    data = tmp_path / "campaign.json"
+    for f in (orphan, half_backup, mine, data):
+        f.write_bytes(b"{}")
+    assert sorted(sweep_orphans(tmp_path)) == sorted([orphan.name, half_backup.name])
+    assert mine.exists() and data.exists() and not orphan.exists() and not half_backup.exists()
