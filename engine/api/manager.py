@@ -195,7 +195,7 @@ class SessionManager(ReadOperations, PlayOperations):
         s.meta = meta
         self._open.pop(meta.session_id, None)
         try:
-            s.journal.reset()
+            s.journal.rotate()
         finally:
             s.close()
             gc.unfreeze()  # let a closed session's objects be collected
@@ -252,7 +252,7 @@ class SessionManager(ReadOperations, PlayOperations):
             s.checkpoint()
             store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
                            s.history_bytes(), s.facts.all_json())
-            s.journal.reset()
+            s.journal.rotate()
         else:
             store.write_meta(s.meta)
         self._record_in_index(store, s.meta, self.clock())
@@ -386,7 +386,7 @@ class SessionManager(ReadOperations, PlayOperations):
                 s.checkpoint()
                 self.catalog.store(ref.slug).save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
                                                       s.history_bytes(), s.facts.all_json())
-                s.journal.reset()
+                s.journal.rotate()
             finally:
                 # Whatever happened, the session goes back to being closed; its journal keeps any
                 # change the save did not fold in, and load_session recovers it.

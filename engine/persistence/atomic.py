@@ -23,6 +23,7 @@ from pydantic_core import SchemaValidator, core_schema
 
 from engine.errors import CorruptFileError, StorageError
 from engine.memory import gc_paused
+from engine.persistence.crash import crash_point
 
 M = TypeVar("M", bound=BaseModel)
 X = TypeVar("X")
@@ -120,6 +121,7 @@ def _write_temp(path: Path, data: bytes) -> Path:
 def _replace_with(path: Path, data: bytes) -> None:
     """Swap `data` in under `path` atomically, without touching the backup."""
     tmp = _write_temp(path, data)
+    crash_point("atomic:temp-written")
     try:
         os.replace(tmp, path)
     except BaseException:
@@ -155,6 +157,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     path = Path(path)
     try:
         had_previous = _keep_backup(path)
+        crash_point("atomic:backup-kept")
         _replace_with(path, data)
         with open(path, "rb") as fh:
             written = fh.read()

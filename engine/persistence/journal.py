@@ -18,6 +18,8 @@ from pydantic_core import from_json
 
 from engine.errors import CorruptFileError, InvalidInputError, SessionNotActiveError, StorageError
 from engine.persistence.atomic import fsync_dir
+from engine.persistence.crash import crash_point
+from engine.persistence.paths import JOURNAL_PREV
 
 # fdatasync skips inode times but still flushes the new size, which is all an append needs.
 _datasync = getattr(os, "fdatasync", os.fsync)
@@ -179,12 +181,31 @@ class Journal:
                     "aside to load the session as last saved.", path=str(self.path))
         return lines
 
-    def reset(self) -> None:
-        """Empty the journal (its actions are now in the saved files) and make that durable."""
-        fd = self._open()
-        os.ftruncate(fd, 0)
-        _datasync(fd)
+    @property
+    def prev_path(self) -> Path:
+        return self.path.with_name(JOURNAL_PREV)
+
+    def rotate(self) -> None:
+        """The saved files now fold in every line: this segment becomes the retained one and a fresh
+        journal starts with the next append.
+
+        The retained segment covers the changes between the previous save and this one, which is
+        exactly what a file restored from its .backup (one save older) lacks; so "backup + retained
+        segment + current journal" reproduces the latest acknowledged state."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        crash_point("journal:rotate")
+        if self.path.exists():
+            os.replace(self.path, self.prev_path)
+        else:
+            self.prev_path.unlink(missing_ok=True)
+        fsync_dir(self.path.parent)
         self.torn_tail = False
+
+    def read_retained(self) -> list[bytes]:
+        """The retained segment's lines (see rotate); empty when there is none."""
+        return Journal(self.prev_path).read()
 
     def close(self) -> None:
         self._closed = True

@@ -29,6 +29,8 @@ ACTION_HISTORY = "action_history.json"
 CONTEXT_STATE = "context_state.json"
 SESSION_FILES = (SESSION_META, STATE_SNAPSHOT, FACT_DATABASE, ACTION_HISTORY, CONTEXT_STATE)
 JOURNAL = "journal.jsonl"
+# The segment before the last save: with the files' backups it reproduces the latest state.
+JOURNAL_PREV = "journal.prev.jsonl"
 LOCK = "session.lock"
 
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
@@ -103,8 +105,8 @@ class DataLayout:
         return self.sessions_dir(slug) / validate_name(session_id, "session id")
 
     def session_file(self, slug: str, session_id: str, filename: str) -> Path:
-        """One of SESSION_FILES, JOURNAL or LOCK inside a session's folder."""
-        if filename not in (*SESSION_FILES, JOURNAL, LOCK):
+        """One of SESSION_FILES, JOURNAL, JOURNAL_PREV or LOCK inside a session's folder."""
+        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK):
             raise InvalidNameError(f"{filename!r} is not a session file; expected one of {SESSION_FILES}.")
         return self.session_dir(slug, session_id) / filename
 

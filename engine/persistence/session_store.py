@@ -28,6 +28,7 @@ from engine.persistence.atomic import (
     sweep_orphans,
     write_bytes_atomic,
 )
+from engine.persistence.crash import crash_point
 from engine.persistence.journal import Journal
 from engine.persistence.paths import (
     ACTION_HISTORY,
@@ -105,13 +106,19 @@ class SessionStore:
         if not folder.is_dir():
             self.create_dir(meta.session_id)
         seq = state.journal_seq
+        crash_point("save:fact_database")
         write_bytes_atomic(folder / FACT_DATABASE,
                            list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq, facts_json))
+        crash_point("save:action_history")
         write_bytes_atomic(folder / ACTION_HISTORY,
                            list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq, history_json))
+        crash_point("save:context_state")
         write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
+        crash_point("save:state_snapshot")
         write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode())
+        crash_point("save:session_meta")
         self.write_meta(meta)
+        crash_point("save:done")
         return folder
 
     def write_meta(self, meta: SessionMetadata) -> None:
@@ -183,6 +190,9 @@ class SessionStore:
             rebuilt.append(CONTEXT_STATE)
         journal = Journal(self.layout.journal_file(self.slug, session_id))
         lines = journal.read()
+        if restored:
+            # A backup is one save older than its file: the retained segment holds what lies between.
+            lines = journal.read_retained() + lines
         return LoadedSession(meta=meta, state=state, facts=facts, history=history, context=context,
                              journal_lines=lines, restored_backups=restored, rebuilt=rebuilt,
                              history_seq=history_seq, facts_seq=facts_seq,
@@ -216,6 +226,7 @@ class SessionStore:
         return index
 
     def write_index(self, index: SessionIndex) -> None:
+        crash_point("index:write")
         path = self.layout.sessions_index(self.slug)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_bytes_atomic(path, index.model_dump_json(indent=2).encode())

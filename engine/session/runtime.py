@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from engine import patch
-from engine.errors import NothingToUndoError, SessionNotActiveError
+from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActiveError
 from engine.facts.tracker import FactTracker
 from engine.models.actions import HistoryEntry
 from engine.models.session import ContextState, SessionMetadata, SessionState
@@ -129,6 +129,15 @@ class OpenSession:
         """
         state_seq = self.state.journal_seq
         applied = 0
+        if lines:
+            first = json.loads(lines[0])["seq"]
+            behind = [name for name, seq in (("action_history.json", history_seq), ("state_snapshot.json", state_seq),
+                                             ("fact_database.json", facts_seq)) if seq < first - 1]
+            if behind:
+                raise CorruptFileError(
+                    f"{', '.join(behind)} of session '{self.meta.name}' stop at journal line {min(history_seq, state_seq, facts_seq)} "
+                    f"but the journal resumes at line {first}: the changes in between are in no file that can be "
+                    "read. Restore the file(s) from your own copy; nothing was changed.", path=behind[0])
         for line in lines:
             record = json.loads(line)
             seq, entry = record["seq"], HistoryEntry.model_validate(record["entry"])

@@ -77,3 +77,31 @@ async def test_a_session_with_a_ruined_context_state_loads_and_says_so(manager, 
     assert loaded.rebuilt_files == ["context_state.json"] and loaded.action_count == 1
     await manager.player_action("night", "I look around the common room.", "Wren")
     assert (await manager.get_session_state("night")).session_info.action_count == 2
+
+
+@pytest.mark.parametrize("filename", ["state_snapshot.json", "fact_database.json", "action_history.json"])
+async def test_a_file_restored_from_its_backup_comes_back_exact(manager, campaign, data_dir, filename):
+    s = await manager.start_session(campaign, name="tide", seed=5)
+    await manager.apply_change("tide", "hp", "Bram", -2)
+    await manager.record_fact("tide", "The harbour bell cracked in the storm", "event")
+    await manager.end_session("tide", "pause")
+    await manager.load_session("tide")
+    await manager.apply_change("tide", "hp", "Bram", -3)  # after the backup was taken
+    await manager.record_fact("tide", "Hesper Quill hides a key under the bar", "npc", "Hesper Quill")
+    await manager.roll("1d20", "tide")
+    await manager.end_session("tide", "pause")
+    latest = await manager.export_session("tide")
+    path = next((data_dir / "campaigns").glob(f"*/claudmaster_sessions/{s.session_id}/{filename}"))
+    path.write_bytes(path.read_bytes()[:40])  # torn
+    loaded = await manager.load_session("tide")
+    assert loaded.restored_backups == [filename] and loaded.action_count == 5
+    restored = await manager.export_session("tide")
+    assert restored.history == latest.history
+    assert restored.facts == latest.facts
+    assert restored.state.world == latest.state.world
+    # Undo after the restore takes back the newest change against the newest state.
+    await manager.undo_last("tide")
+    await manager.undo_last("tide")
+    await manager.undo_last("tide")
+    bram = next(p for p in (await manager.get_session_state("tide")).party_status if p.name == "Bram")
+    assert bram.hp == bram.hp_max - 2

@@ -85,22 +85,26 @@ def test_damage_before_the_last_line_is_an_error_naming_the_line(path: Path) -> 
     assert str(path) in str(info.value)
 
 
-def test_reset_empties_the_journal_and_appends_continue(path: Path) -> None:
+def test_rotate_retains_the_segment_and_appends_continue(path: Path) -> None:
     with Journal(path) as journal:
         journal.append(line(1))
         journal.append(line(2))
-        journal.reset()
+        journal.rotate()
         assert journal.read() == []
-        assert path.stat().st_size == 0
+        assert journal.read_retained() == [line(1), line(2)]
         journal.append(line(3))
-    assert Journal(path).read() == [line(3)]
+        journal.rotate()  # only the latest segment is retained
+        assert journal.read_retained() == [line(3)]
+    assert Journal(path).read() == []
 
 
-def test_reset_on_a_fresh_journal_object(path: Path) -> None:
+def test_rotate_with_nothing_new_leaves_no_retained_segment(path: Path) -> None:
     path.write_bytes(line(1) + b"\n")
     with Journal(path) as journal:
-        journal.reset()
-    assert Journal(path).read() == []
+        journal.rotate()
+        assert journal.read_retained() == [line(1)]
+        journal.rotate()  # no change since the last save: nothing lies between the two generations
+        assert journal.read_retained() == [] and journal.read() == []
 
 
 @pytest.mark.parametrize("bad", [b'{"a": 1}\n{"b": 2}', b'{"a": "x\n"}', b'{"a":1}\r'])
