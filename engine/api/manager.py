@@ -38,6 +38,7 @@ from engine.models.session import (
 )
 from engine.narration import Narrator, make_narrator
 from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
+from engine.persistence.crash import crash_point
 from engine.persistence.lock import SessionLock
 from engine.persistence.paths import DataLayout, default_data_dir, validate_name
 from engine.persistence.session_store import SessionStore
@@ -113,6 +114,7 @@ class SessionManager(ReadOperations, PlayOperations):
                 number += 1
             name = f"session-{number}"
         self._refuse_second_active(slug, store.read_index(), metas)
+        self._finish_interrupted_ends(slug, metas)
         world = self.campaigns.load(slug)
         now = self.clock()
         sid = self.new_id()
@@ -184,10 +186,10 @@ class SessionManager(ReadOperations, PlayOperations):
             meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
         meta.stats = reports.stats(meta, s.history, s.facts)
         store = self.catalog.store(s.slug)
-        if mode == "end":
-            # The world first: an ended session cannot be reopened, so its changes must already be in
-            # the campaign when the session's own files say "ended". Saving it twice is harmless.
-            self.campaigns.save(s.slug, s.state.world.model_copy(update={"game_state": _calm(s.state)}))
+        # The session's files first, saying "ended" but world_committed=False; then campaign.json; then
+        # the flag. A crash between them is rolled forward by _finish_interrupted_ends, so the campaign
+        # never holds a world whose session still plays on, nor loses an end's changes.
+        meta.world_committed = mode != "end"
         s.checkpoint()
         path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context,
                                   s.history_bytes(), s.facts.all_json())
@@ -199,12 +201,29 @@ class SessionManager(ReadOperations, PlayOperations):
         finally:
             s.close()
             gc.unfreeze()  # let a closed session's objects be collected
+        if mode == "end":
+            self._commit_world(store, meta, s.state)
         self._record_in_index(store, meta, now)
         return EndSessionResult(
             status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
             session_summary=meta.summary, save_path=str(path), stats=meta.stats,
             message=(f"Session '{meta.name}' paused and saved. Resume it with load_session('{meta.name}')."
                      if mode == "pause" else f"Session '{meta.name}' ended; world changes saved to the campaign."))
+
+    def _commit_world(self, store: SessionStore, meta: SessionMetadata, state: SessionState) -> None:
+        """An ended session's world into campaign.json (idempotent), then the flag that says it is there."""
+        crash_point("end:campaign")
+        self.campaigns.save(store.slug, state.world.model_copy(update={"game_state": _calm(state)}))
+        crash_point("end:world-committed")
+        meta.world_committed = True
+        store.write_meta(meta)
+
+    def _finish_interrupted_ends(self, slug: str, metas: list[SessionMetadata]) -> None:
+        """Roll forward every end that a crash cut off between its save and campaign.json."""
+        for meta in metas:
+            if meta.status == SessionStatus.ENDED and not meta.world_committed:
+                s = self._session_for_reading(SessionRef(slug, meta.session_id, meta.name))
+                self._commit_world(self.catalog.store(slug), s.meta, s.state)
 
     def _record_in_index(self, store, meta: SessionMetadata, now: datetime) -> None:
         index = store.read_index()

@@ -53,6 +53,9 @@ class SessionMetadata(BaseModel):
     # "host" when an MCP host stored its own summary (store_session_with_learnings): kept at end.
     summary_source: str = "archivist"
     stats: SessionStats | None = None
+    # False between an end's save and its world reaching campaign.json; a crash in that window is
+    # finished (rolled forward) before the campaign is next used.
+    world_committed: bool = True
 
 
 class RngState(BaseModel):

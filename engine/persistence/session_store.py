@@ -18,7 +18,14 @@ from pydantic import TypeAdapter
 from engine.errors import CorruptFileError, SessionNotFoundError
 from engine.models.actions import HistoryEntry
 from engine.models.facts import Fact
-from engine.models.session import SCHEMA_VERSION, ContextState, SessionIndex, SessionMetadata, SessionState
+from engine.models.session import (
+    SCHEMA_VERSION,
+    ContextState,
+    SessionIndex,
+    SessionMetadata,
+    SessionState,
+    SessionStatus,
+)
 from engine.persistence.atomic import (
     fsync_dir,
     list_file_bytes,
@@ -138,6 +145,20 @@ class SessionStore:
         meta, restored = read_model(self._existing_dir(session_id) / SESSION_META, SessionMetadata)
         if restored:
             self.restored_meta.add(session_id)
+            meta = self._not_back_to_life(meta)
+        return meta
+
+    def _not_back_to_life(self, meta: SessionMetadata) -> SessionMetadata:
+        """A meta restored from its backup is one save older: if the index saw the session end, it stays
+        ended (an end is never undone by a restore)."""
+        try:
+            record = next((r for r in self.read_index().session_history if r.session_id == meta.session_id), None)
+        except CorruptFileError:
+            return meta
+        if record is None or record.status != SessionStatus.ENDED or meta.status == SessionStatus.ENDED:
+            return meta
+        meta = meta.model_copy(update={"status": SessionStatus.ENDED, "end_reason": record.end_reason})
+        self.write_meta(meta)
         return meta
 
     def session_ids(self) -> list[str]:

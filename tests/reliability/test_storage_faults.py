@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 
 import pytest
 
 from engine.api.manager import SessionManager
-from engine.errors import StorageError
+from engine.errors import SessionNotActiveError, StorageError
 
 pytestmark = pytest.mark.anyio
 
@@ -105,3 +106,20 @@ async def test_a_file_restored_from_its_backup_comes_back_exact(manager, campaig
     await manager.undo_last("tide")
     bram = next(p for p in (await manager.get_session_state("tide")).party_status if p.name == "Bram")
     assert bram.hp == bram.hp_max - 2
+
+
+async def test_a_restored_meta_does_not_bring_an_ended_session_back_to_life(manager, campaign, data_dir):
+    s = await manager.start_session(campaign, name="last-night", seed=6)
+    await manager.apply_change("last-night", "hp", "Bram", -1)
+    await manager.end_session("last-night", "end")
+    path = next((data_dir / "campaigns").glob(f"*/claudmaster_sessions/{s.session_id}/session_meta.json"))
+    # A backup from before the end (as any single save can leave it), and the meta itself ruined.
+    backup = path.with_name("session_meta.json.backup")
+    older = json.loads(backup.read_bytes()) | {"status": "paused", "end_reason": "paused by DM"}
+    backup.write_text(json.dumps(older))
+    path.write_bytes(b"{not json")
+    fresh = SessionManager(data_dir)
+    [info] = await fresh.list_sessions(campaign)
+    assert info.status == "ended"
+    with pytest.raises(SessionNotActiveError, match="has ended"):
+        await fresh.load_session("last-night")
