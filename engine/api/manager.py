@@ -37,6 +37,7 @@ from engine.models.session import (
     StartSessionResult,
 )
 from engine.narration import Narrator, make_narrator
+from engine.persistence.campaign_lock import CampaignLocks
 from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
 from engine.persistence.crash import crash_point
 from engine.persistence.lock import SessionLock
@@ -48,6 +49,7 @@ from engine.play.orchestrator import Orchestrator
 from engine.session import reports
 from engine.session.catalog import SessionCatalog, SessionRef
 from engine.session.runtime import OpenSession, known_entities
+from engine.session.world_merge import merge_worlds
 
 Clock = Callable[[], datetime]
 SUMMARY_WINDOW = 1000
@@ -76,6 +78,7 @@ class SessionManager(ReadOperations, PlayOperations):
         self.prompt_budget = PromptBudget(window=context_window)
         self.orchestrator = Orchestrator(narrator=self.narrator, agent_timeout=agent_timeout)
         self._open: dict[str, OpenSession] = {}
+        self._campaign_locks = CampaignLocks()
         self._locks: dict[str, asyncio.Lock] = {}
 
     @classmethod
@@ -98,10 +101,17 @@ class SessionManager(ReadOperations, PlayOperations):
     async def start_session(self, campaign: str, name: str | None = None, seed: int | None = None,
                             module_id: str | None = None) -> StartSessionResult:
         slug = self.campaigns.resolve(campaign)
-        store = self.catalog.store(slug)
-        metas = [m for _, m in self.catalog.metas(slug)]
         if seed is not None and not (0 <= int(seed) < 2**63):
             raise InvalidInputError("The seed must be a whole number from 0 to 2^63-1.")
+        # From the checks to the index entry under the campaign lock: two processes can never both
+        # pass "no other active session" or take the same name.
+        with self._campaign_lock(slug):
+            return self._start_locked(slug, name, seed, module_id)
+
+    def _start_locked(self, slug: str, name: str | None, seed: int | None, module_id: str | None
+                      ) -> StartSessionResult:
+        store = self.catalog.store(slug)
+        metas = [m for _, m in self.catalog.metas(slug)]
         if name is not None:
             name = validate_name(name.strip(), "session name")
             if any(m.name.casefold() == name.casefold() for m in metas):
@@ -201,34 +211,43 @@ class SessionManager(ReadOperations, PlayOperations):
         finally:
             s.close()
             gc.unfreeze()  # let a closed session's objects be collected
-        if mode == "end":
-            self._commit_world(store, meta, s.state)
+        clashes = self._commit_world(store, meta, s) if mode == "end" else []
         self._record_in_index(store, meta, now)
         return EndSessionResult(
             status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
             session_summary=meta.summary, save_path=str(path), stats=meta.stats,
             message=(f"Session '{meta.name}' paused and saved. Resume it with load_session('{meta.name}')."
-                     if mode == "pause" else f"Session '{meta.name}' ended; world changes saved to the campaign."))
+                     if mode == "pause" else f"Session '{meta.name}' ended; world changes saved to the campaign."),
+            warnings=clashes)
 
-    def _commit_world(self, store: SessionStore, meta: SessionMetadata, state: SessionState) -> None:
-        """An ended session's world into campaign.json (idempotent), then the flag that says it is there."""
+    def _commit_world(self, store: SessionStore, meta: SessionMetadata, s: OpenSession) -> list[str]:
+        """An ended session's world into campaign.json, merged with what other sessions committed since it
+        started (idempotent); then the flag that says it is there. Returns the clashes the merge found."""
         crash_point("end:campaign")
-        self.campaigns.save(store.slug, state.world.model_copy(update={"game_state": _calm(state)}))
+        with self._campaign_lock(store.slug):
+            mine = s.state.world.model_copy(update={"game_state": _calm(s.state)})
+            world, clashes = merge_worlds(s.start_state().world, mine, self.campaigns.load(store.slug))
+            self.campaigns.save(store.slug, world)
         crash_point("end:world-committed")
         meta.world_committed = True
         store.write_meta(meta)
+        return clashes
 
     def _finish_interrupted_ends(self, slug: str, metas: list[SessionMetadata]) -> None:
         """Roll forward every end that a crash cut off between its save and campaign.json."""
         for meta in metas:
             if meta.status == SessionStatus.ENDED and not meta.world_committed:
                 s = self._session_for_reading(SessionRef(slug, meta.session_id, meta.name))
-                self._commit_world(self.catalog.store(slug), s.meta, s.state)
+                self._commit_world(self.catalog.store(slug), s.meta, s)
+
+    def _campaign_lock(self, slug: str) -> contextlib.AbstractContextManager[None]:
+        return self._campaign_locks.hold(self.layout.campaign_dir(slug))
 
     def _record_in_index(self, store, meta: SessionMetadata, now: datetime) -> None:
-        index = store.read_index()
-        index.record(meta, ended_at=now)
-        store.write_index(index)
+        with self._campaign_lock(store.slug):  # read-modify-write: another process may be updating it too
+            index = store.read_index()
+            index.record(meta, ended_at=now)
+            store.write_index(index)
 
     async def load_session(self, session: str, campaign: str | None = None) -> LoadSessionResult:
         slug = self.campaigns.resolve(campaign) if campaign else None
@@ -237,24 +256,25 @@ class SessionManager(ReadOperations, PlayOperations):
             s = self._open.get(ref.session_id)
             recovered, restored, rebuilt = 0, [], []
             if s is None:
-                meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
-                if meta.status == SessionStatus.ENDED:
-                    raise SessionNotActiveError(
-                        f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
-                        "(the campaign keeps its world changes), or read it with get_session_state.")
-                if meta.status == SessionStatus.PAUSED:
-                    store = self.catalog.store(ref.slug)
-                    self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
-                s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
-                try:
-                    self._mark_active(s, ref, recovered or bool(restored))
-                except BaseException:
-                    self._open.pop(ref.session_id, None)
-                    s.close()
-                    raise
-                # A loaded session is tens of thousands of long-lived objects; freezing them keeps
-                # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
-                gc.freeze()
+                with self._campaign_lock(ref.slug):  # the active check and the mark, as one
+                    meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+                    if meta.status == SessionStatus.ENDED:
+                        raise SessionNotActiveError(
+                            f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
+                            "(the campaign keeps its world changes), or read it with get_session_state.")
+                    if meta.status == SessionStatus.PAUSED:
+                        store = self.catalog.store(ref.slug)
+                        self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
+                    s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
+                    try:
+                        self._mark_active(s, ref, recovered or bool(restored))
+                    except BaseException:
+                        self._open.pop(ref.session_id, None)
+                        s.close()
+                        raise
+                    # A loaded session is tens of thousands of long-lived objects; freezing them keeps
+                    # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
+                    gc.freeze()
             recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
             return LoadSessionResult(
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
@@ -315,12 +335,13 @@ class SessionManager(ReadOperations, PlayOperations):
                     f"Session '{ref.name}' is open in another process; close it there first.") from None
             probe.release()
             store = self.catalog.store(ref.slug)
-            index = store.read_index()
-            index.session_history = [r for r in index.session_history if r.session_id != ref.session_id]
-            if index.current_session_id == ref.session_id:
-                index.current_session_id = None
-            index.total_sessions = len(index.session_history)
-            store.write_index(index)
+            with self._campaign_lock(ref.slug):
+                index = store.read_index()
+                index.session_history = [r for r in index.session_history if r.session_id != ref.session_id]
+                if index.current_session_id == ref.session_id:
+                    index.current_session_id = None
+                index.total_sessions = len(index.session_history)
+                store.write_index(index)
             store.delete(ref.session_id)
             self.catalog.forget(ref.session_id)
         return DeleteSessionResult(session_id=ref.session_id, name=ref.name, deleted=True,

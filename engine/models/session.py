@@ -256,6 +256,8 @@ class EndSessionResult(BaseModel):
     save_path: str
     stats: SessionStats
     message: str = ""
+    warnings: list[str] = Field(default_factory=list, description="What the end could not do quietly, e.g. "
+                                "entities another session of the campaign changed differently")
 
 
 class LoadSessionResult(BaseModel):

@@ -171,6 +171,13 @@ class OpenSession:
         for old_id in entry.facts_superseded:
             self.facts.unsupersede(old_id)
 
+    def start_state(self) -> SessionState:
+        """The state the session started from: every history entry's patch reverted, newest first."""
+        doc = json.loads(json.dumps(self.state_doc))
+        for entry in reversed(self.history):
+            patch.revert(doc, entry.patch)
+        return SessionState.model_validate(doc)
+
     def checkpoint(self) -> None:
         """Called when the five files are about to be written: they fold in every journal line so far."""
         self.state.journal_seq = self.seq
