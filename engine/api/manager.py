@@ -16,6 +16,7 @@ from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
 from engine.errors import (
     AmbiguousSessionError,
+    CorruptFileError,
     EngineError,
     InvalidInputError,
     SessionAlreadyActiveError,
@@ -254,7 +255,7 @@ class SessionManager(ReadOperations, PlayOperations):
         ref = self._resolve(session, slug)
         async with self._lock(ref.session_id):
             s = self._open.get(ref.session_id)
-            recovered, restored, rebuilt = 0, [], []
+            recovered, restored, rebuilt, warnings = 0, [], [], []
             if s is None:
                 with self._campaign_lock(ref.slug):  # the active check and the mark, as one
                     meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
@@ -265,7 +266,10 @@ class SessionManager(ReadOperations, PlayOperations):
                     if meta.status == SessionStatus.PAUSED:
                         store = self.catalog.store(ref.slug)
                         self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
-                    s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
+                    try:
+                        s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
+                    except CorruptFileError as exc:
+                        raise self._set_aside(ref, meta, exc) from None
                     try:
                         self._mark_active(s, ref, recovered or bool(restored))
                     except BaseException:
@@ -275,11 +279,30 @@ class SessionManager(ReadOperations, PlayOperations):
                     # A loaded session is tens of thousands of long-lived objects; freezing them keeps
                     # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
                     gc.freeze()
+                    if s.journal is not None and s.journal.torn_tail:
+                        warnings.append(
+                            "journal.jsonl ended in an incomplete line, which was left out: after a crash in the middle "
+                            "of a write it was never acknowledged; if the file was damaged some other way, changes "
+                            f"after turn {s.history[-1].turn if s.history else 0} may be missing.")
             recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
             return LoadSessionResult(
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
                 status=s.meta.status, recap=recap, recovered_from_journal=recovered,
-                restored_backups=restored, rebuilt_files=rebuilt, action_count=len(s.history))
+                restored_backups=restored, rebuilt_files=rebuilt, action_count=len(s.history), warnings=warnings)
+
+    def _set_aside(self, ref: SessionRef, meta: SessionMetadata, exc: CorruptFileError) -> CorruptFileError:
+        """A session left active by a crash that cannot be loaded must not block its campaign: it is marked
+        paused (its files and journal untouched) and the DM is told how to repair it."""
+        if meta.status != SessionStatus.ACTIVE:
+            return exc
+        meta = meta.model_copy(update={"status": SessionStatus.PAUSED, "end_reason": "set aside: a file cannot be read"})
+        store = self.catalog.store(ref.slug)
+        store.write_meta(meta)
+        self._record_in_index(store, meta, self.clock())
+        return CorruptFileError(
+            f"{exc} Session '{meta.name}' was set aside (marked paused, nothing deleted), so the campaign can go "
+            f"on with another session; once the file is repaired, load_session('{meta.name}') recovers it with "
+            f"its journal, or delete_session('{meta.name}') removes it.", path=exc.path, restored=exc.restored)
 
     def _mark_active(self, s: OpenSession, ref: SessionRef, fold: bool) -> None:
         s.meta.status = SessionStatus.ACTIVE
@@ -309,6 +332,7 @@ class SessionManager(ReadOperations, PlayOperations):
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)
             recovered = s.replay(loaded.journal_lines, loaded.history_seq, loaded.facts_seq)
+            s.journal.torn_tail = loaded.journal_torn_tail  # so load_session can say a line was left out
         except BaseException:
             lock.release()
             raise

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.api.play_ops import parse_category
-from engine.errors import InvalidInputError
+from engine.errors import CorruptFileError, InvalidInputError
 from engine.facts.tracker import FactTracker
 from engine.models.facts import FactQueryResult
 from engine.models.session import CampaignInfo, SessionExport, SessionInfo, SessionStateView, SessionStatus
@@ -41,8 +41,13 @@ class ReadOperations:
     async def list_campaigns(self) -> list[CampaignInfo]:
         infos = []
         for slug in self.campaigns.slugs():
-            campaign = self.campaigns.load(slug)
-            index = self.catalog.store(slug).read_index()
+            try:
+                campaign = self.campaigns.load(slug)
+                index = self.catalog.store(slug).read_index()
+            except CorruptFileError as exc:  # one unreadable campaign hides no other
+                infos.append(CampaignInfo(name=slug, slug=slug, description="", characters=[], sessions=0,
+                                          problem=str(exc)))
+                continue
             infos.append(CampaignInfo(
                 name=campaign.name, slug=slug, description=campaign.description,
                 characters=[c.name for c in campaign.characters], sessions=len(index.session_history),

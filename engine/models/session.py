@@ -167,6 +167,7 @@ class CampaignInfo(BaseModel):
     characters: list[str]
     sessions: int
     active_session: str | None = None
+    problem: str | None = Field(None, description="Set when the campaign's files cannot be read; says which and why")
 
 
 class SessionInfo(BaseModel):
@@ -271,6 +272,7 @@ class LoadSessionResult(BaseModel):
     rebuilt_files: list[str] = Field(
         default_factory=list, description="Index files that were unreadable with their backups and were rebuilt")
     action_count: int
+    warnings: list[str] = Field(default_factory=list)
 
 
 class RollResult(BaseModel):

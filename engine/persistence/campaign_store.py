@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from engine.errors import CampaignNotFoundError, CorruptFileError, InvalidNameError
 from engine.models.world import Campaign
 from engine.persistence.atomic import describe_problem, fsync_dir, read_model, write_bytes_atomic
-from engine.persistence.paths import CAMPAIGN_FILE, DataLayout, slugify, validate_name
+from engine.persistence.paths import CAMPAIGN_FILE, SESSIONS_DIR, DataLayout, slugify, validate_name
 
 BUNDLED_PACKAGE = "gm_campaigns"
 # Files in the bundled package that are packaging, not content.
@@ -95,14 +95,15 @@ class CampaignStore:
         self.errors: list[str] = []
 
     def slugs(self) -> list[str]:
-        """Folder names holding a campaign.json (or its backup), sorted."""
+        """Folder names holding a campaign.json (or its backup, or sessions: a campaign whose file was lost
+        is still listed, so its sessions stay reachable and the missing file is named), sorted."""
         try:
             entries = sorted(os.scandir(self.layout.campaigns_dir), key=lambda e: e.name)
         except FileNotFoundError:
             return []
         return [e.name for e in entries
                 if e.is_dir() and not e.name.startswith(".")
-                and any((Path(e.path) / n).exists() for n in (CAMPAIGN_FILE, CAMPAIGN_FILE + ".backup"))]
+                and any((Path(e.path) / n).exists() for n in (CAMPAIGN_FILE, CAMPAIGN_FILE + ".backup", SESSIONS_DIR))]
 
     def list(self) -> list[tuple[str, Campaign]]:
         """(slug, Campaign) for every readable campaign, by slug. Unreadable ones go to self.errors."""
