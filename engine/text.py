@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _APOSTROPHES = {"'", "\u2019", "\u2018", "`"}
 _IRREGULAR = {"went": "go", "goes": "go", "gone": "go", "going": "go", "ran": "run", "running": "run",
@@ -19,6 +20,7 @@ _IRREGULAR = {"went": "go", "goes": "go", "gone": "go", "going": "go", "ran": "r
               "ate": "eat", "children": "children", "this": "this", "its": "its", "does": "do"}
 
 
+@lru_cache(maxsize=16384)  # the same few thousand words recur all session; a stem is pure
 def stem(word: str) -> str:
     """A crude, consistent stem: enough to make attack/attacks/attacking/attacked one word."""
     word = word.lower()
@@ -79,7 +81,9 @@ def normal_words(text: str) -> list[str]:
     """The words of the normal form: casefolded, punctuation, symbols and controls dropped."""
     if text.isascii():  # casefold() is lower() on ASCII
         return text.lower().encode().translate(_ASCII_TABLE, _ASCII_DROP).decode().split()
-    return text.casefold().translate(_TABLE).split()
+    # NFKC first: "café" typed precomposed or as e + combining accent (and full-width or ligature forms)
+    # must hash alike, or one fact counts as two texts.
+    return unicodedata.normalize("NFKC", text).casefold().translate(_TABLE).split()
 
 
 def normalize(text: str) -> str:

@@ -12,6 +12,8 @@ from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from engine.api import limits
+from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
 from engine.errors import (
@@ -101,6 +103,7 @@ class SessionManager(ReadOperations, PlayOperations):
 
     async def start_session(self, campaign: str, name: str | None = None, seed: int | None = None,
                             module_id: str | None = None) -> StartSessionResult:
+        bounded(module_id, "module_id", limits.NAME_CHARS)
         slug = self.campaigns.resolve(campaign)
         if seed is not None and not (0 <= int(seed) < 2**63):
             raise InvalidInputError("The seed must be a whole number from 0 to 2^63-1.")
@@ -170,6 +173,7 @@ class SessionManager(ReadOperations, PlayOperations):
                           summary_notes: str | None = None) -> EndSessionResult:
         if mode not in ("pause", "end"):
             raise InvalidInputError(f"mode must be 'pause' or 'end', not '{mode}'.")
+        bounded(summary_notes, "summary_notes", limits.NOTES_CHARS)
         ref = self._resolve(session)
         async with self._lock(ref.session_id):
             s = self._open.get(ref.session_id)
@@ -189,7 +193,7 @@ class SessionManager(ReadOperations, PlayOperations):
         meta.end_reason = "paused by DM" if mode == "pause" else "ended by DM"
         meta.last_active, meta.action_count = now, len(s.history)
         if notes is not None:
-            meta.save_notes = notes.strip()[:4000] or None
+            meta.save_notes = notes.strip() or None
         if meta.summary_source != "host" or meta.summary is None:
             # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
             meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)

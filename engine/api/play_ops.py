@@ -11,6 +11,8 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from engine.api import limits
+from engine.api.limits import bounded, bounded_list
 from engine.errors import EngineError, InvalidInputError
 from engine.models.actions import ActionResponse, DmChange, EntryKind, HistoryEntry
 from engine.models.facts import FactCategory, FactInput
@@ -51,6 +53,9 @@ class PlayOperations:
         """Resolve and record one player action. With `on_narration`, the narration is streamed to it
         (Chunk/Replace as they arrive, then Done) before the turn is committed; cancelling the call
         mid-stream records nothing."""
+        bounded(action, "The action", limits.ACTION_CHARS)
+        bounded(character_name, "character_name", limits.NAME_CHARS)
+        bounded(context, "context", limits.CONTEXT_CHARS)
         async with self._playing(session) as s:
             response = await play_turn(s, self.orchestrator, self.prompt_budget, self.archivist, action,
                                        character_name, context, self.clock(), on_narration)
@@ -58,6 +63,7 @@ class PlayOperations:
             return response
 
     async def roll(self, notation: str, session: str | None = None, purpose: str | None = None) -> RollResult:
+        bounded(purpose, "purpose", limits.PURPOSE_CHARS)
         validate_notation(notation)
         if session is None:
             return RollResult(roll=roll_unseeded(notation, purpose=purpose))
@@ -71,6 +77,9 @@ class PlayOperations:
 
     async def apply_change(self, session: str, kind: str, target: str | None = None, value: object = None,
                            rounds: int | None = None) -> ChangeResult:
+        bounded(target, "target", limits.NAME_CHARS)
+        if isinstance(value, str):
+            bounded(value, "value", limits.VALUE_CHARS)
         async with self._playing(session) as s:
             state = s.working_state()
             changes = dm_ops.apply_change(state.world, kind, target, value, rounds)
@@ -115,6 +124,10 @@ class PlayOperations:
                                            facts: list[FactInput] | None = None) -> LearningsResult:
         """Seed 001's end-of-session call; also works on a paused or ended session (hosts call it after
         end_session), which is opened for the call and saved again with its status unchanged."""
+        bounded(summary.objective, "summary.objective", limits.SUMMARY_ITEM_CHARS)
+        bounded(summary.notes, "summary.notes", limits.NOTES_CHARS)
+        for name in ("actions_taken", "decisions_made", "open_items", "next_actions"):
+            bounded_list(getattr(summary, name), f"summary.{name}")
         async with self._learning(session) as s:
             session_result: dict = {"status": "saved", "session_id": s.session_id}
             try:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
 from engine.models.facts import FactInput
+from engine.models.intent import ActionIntent
 from engine.models.world import Campaign
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
@@ -32,7 +33,7 @@ from engine.play.agents.combat import CombatAgent
 from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
-from engine.play.intent import AGENT_FOR, IntentResult, classify
+from engine.play.intent import AGENT_FOR, IntentResult, understand
 from engine.text import words
 
 # What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
@@ -69,6 +70,7 @@ class ActionInput(ActionBasics):
 
 class Resolution(BaseModel):
     intent: IntentResult
+    action_intent: ActionIntent | None = Field(None, description="The structured parse the agents acted on")
     action_type: ActionType
     world: Campaign = Field(description="The merged new world; the input world object is untouched")
     state_changes: list[StateChange] = Field(default_factory=list)
@@ -134,11 +136,14 @@ class Orchestrator:
         self.narration_timeout = narration_timeout
 
     async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
-        intent = classify(inp.action, inp.world, inp.actor)
+        intent, parsed = understand(inp.action, inp.world, inp.actor)
         plan = self._plan(intent)
+        if parsed.question and all(name != "exploration" for name, _ in plan):
+            plan.insert(0, ("exploration", ActionType.EXPLORATION))  # the question part is answered there
         original = inp.world.model_dump(mode="json")
         warnings: list[str] = []
-        outcomes = await asyncio.gather(*(self._run(name, action_type, inp, original) for name, action_type in plan))
+        outcomes = await asyncio.gather(*(self._run(name, action_type, inp, original, parsed)
+                                          for name, action_type in plan))
         finished: list[tuple[AgentResult, Campaign]] = []
         for outcome in outcomes:
             if isinstance(outcome, str):
@@ -152,7 +157,7 @@ class Orchestrator:
         merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
         world = Campaign.model_validate(merged)
         results = [r for r, _ in finished]
-        res = Resolution(intent=intent, action_type=intent.action_type, world=world,
+        res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
                          actor=next((r.actor for r in results if r.actor), None),
                          state_changes=[c for r in results for c in r.state_changes],
                          dice_rolls=[d for r in results for d in r.dice_rolls],
@@ -177,14 +182,14 @@ class Orchestrator:
             plan.setdefault(AGENT_FOR.get(action_type, "exploration"), action_type)
         return list(plan.items())
 
-    async def _run(self, name: str, action_type: ActionType, inp: ActionInput,
-                   original: dict[str, Any]) -> tuple[AgentResult, Campaign] | str:
+    async def _run(self, name: str, action_type: ActionType, inp: ActionInput, original: dict[str, Any],
+                   parsed: ActionIntent | None = None) -> tuple[AgentResult, Campaign] | str:
         """The agent's result and its world, or the warning that explains why there is none."""
         agent = self.agents.get(name)
         if agent is None:
             return f"No {name} agent is configured; that part of the action was skipped."
         # Validating the dump is a fresh deep copy, several times faster than deepcopy.
-        ctx = AgentContext.for_agent(inp, action_type, Campaign.model_validate(original))
+        ctx = AgentContext.for_agent(inp, action_type, Campaign.model_validate(original), parsed)
         try:
             result = await asyncio.wait_for(agent.handle(ctx), self.agent_timeout)
         except TimeoutError:

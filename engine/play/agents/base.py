@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
 from engine.models.facts import Fact, FactInput
+from engine.models.intent import ActionIntent
 from engine.models.world import Campaign, Character
 from engine.rules.dice import DiceRoller
 
@@ -41,13 +42,15 @@ class AgentContext(ActionBasics):
 
     normalized: str = Field(description="Lower-cased, whitespace-folded action text")
     action_type: ActionType
+    intent: ActionIntent | None = Field(None, description="The parse every agent reads; nobody re-classifies")
 
     @classmethod
-    def for_agent(cls, basics: ActionBasics, action_type: ActionType, world: Campaign) -> AgentContext:
+    def for_agent(cls, basics: ActionBasics, action_type: ActionType, world: Campaign,
+                  intent: ActionIntent | None = None) -> AgentContext:
         """The context for one agent: the action's shared fields, with `world` as the agent's own copy."""
         shared = {name: getattr(basics, name) for name in ActionBasics.model_fields}
         return cls(**{**shared, "world": world}, normalized=" ".join(basics.action.split()).lower(),
-                   action_type=action_type)
+                   action_type=action_type, intent=intent)
 
 
 class AgentResult(BaseModel):

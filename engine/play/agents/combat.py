@@ -7,10 +7,12 @@ import re
 
 from engine import rules
 from engine.errors import EngineError
-from engine.models.world import Attack, Character, Combatant
+from engine.models.actions import StateChange
+from engine.models.world import Attack, Attitude, Character, Combatant, HitPoints
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
 from engine.play.agents.turn_flow import check_victory, pass_turn, resolve_hit, run_others, standing_foes
+from engine.play.entities import stat_block_for
 from engine.text import overlap, stems, words
 
 _DODGE = {"dodg", "defend", "parry", "evad", "duck"}
@@ -75,11 +77,56 @@ def _full_name(name: str, text: str) -> bool:
     return bool(meaningful) and overlap(name, stems(text)) == len(meaningful)
 
 
+def _npc_foe(ctx: AgentContext) -> str | None:
+    """The NPC standing here whom the parse names as the target: attacking them makes them the foe."""
+    intent = ctx.intent
+    if intent is None or intent.target_ref is None or intent.target_ref.kind != "npc":
+        return None
+    npc = ctx.world.npc(intent.target_ref.name)
+    here = ctx.world.game_state.party_location.casefold()
+    return npc.name if npc is not None and (npc.location or "").casefold() == here else None
+
+
+def _turn_hostile(ctx: AgentContext, npc_name: str, result: AgentResult) -> None:
+    npc = ctx.world.npc(npc_name)
+    if npc is not None and npc.attitude != Attitude.HOSTILE:
+        result.state_changes.append(StateChange(target=npc.name, kind="attitude", before=npc.attitude.value,
+                                                after="hostile", description=f"{npc.name} turns hostile."))
+        npc.attitude = Attitude.HOSTILE
+
+
+def _enlist(ctx: AgentContext, npc_name: str, result: AgentResult) -> None:
+    """The NPC joins the fight under their own name with a stat block (never a stranger in their place)."""
+    world = ctx.world
+    combat = world.game_state.combat
+    block = world.monster(stat_block_for(world, npc_name) or "")
+    if combat is None or combat.combatant(npc_name) is not None or block is None:
+        return
+    _turn_hostile(ctx, npc_name, result)
+    dex = block.abilities.modifier("dex")
+    roll = rules.roll_initiative(ctx.roller, npc_name, dex)
+    result.dice_rolls.append(roll)
+    combat.order.append(Combatant(id=f"npc:{npc_name}", name=npc_name, kind="monster", initiative=roll.total,
+                                  dex_modifier=dex, monster=block.name, ac=block.ac,
+                                  hp=HitPoints(current=block.hp, max=block.hp)))
+    current = combat.current
+    combat.order.sort(key=lambda c: (-c.initiative, -c.dex_modifier))
+    combat.turn_index = combat.order.index(current) if current in combat.order else 0
+    result.beats.append(f"{npc_name} fights as a {block.name} (initiative {roll.total}).")
+
+
 def _start(ctx: AgentContext, result: AgentResult) -> bool:
     world = ctx.world
     here = world.location(world.game_state.party_location)
     place = world.game_state.party_location
     names = list(here.encounter) if here else []
+    foe_npc = _npc_foe(ctx)
+    if foe_npc is not None:
+        # Attacking someone who is here: they fight (with whoever lurks here), no one is conjured.
+        block = stat_block_for(world, foe_npc)
+        names = [n for n in names if n != block] if block else names
+        if not names:
+            names = [block] if block else []
     if not names:
         # Not placed here: only a stat block named in full starts a fight (the DM bringing one in), so
         # "I attack the thug" after the thugs are dead does not conjure a fresh one.
@@ -102,12 +149,30 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
         return False
     result.dice_rolls += rolls
     result.state_changes += changes
+    if foe_npc is not None:
+        combat = world.game_state.combat
+        if combat is not None and len(names) == 1 and names[0] == stat_block_for(world, foe_npc) \
+                and here is not None and names[0] not in here.encounter:
+            # The stat block stood in only to get the fight going: it is the NPC, under their name.
+            stand_in = next(c for c in combat.order if c.monster == names[0])
+            stand_in.name, stand_in.id = foe_npc, f"npc:{foe_npc}"
+            _turn_hostile(ctx, foe_npc, result)
+        else:
+            _enlist(ctx, foe_npc, result)
     order = ", ".join(f"{c.name} {c.initiative}" for c in world.game_state.combat.order)  # type: ignore[union-attr]
     result.beats.append(f"Combat begins! Initiative: {order}.")
     return True
 
 
 def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
+    intent = ctx.intent
+    if intent is not None and intent.target:
+        # The parse resolved the name ("the captain", "Crowe", "the one with the scimitar").
+        wanted = intent.target.casefold()
+        exact = [f for f in foes if f.name.casefold() == wanted]
+        same_kind = [f for f in foes if (f.monster or "").casefold() == wanted]
+        if exact or same_kind:
+            return _numbered(ctx, exact or same_kind) or (exact or same_kind)[0]
     ws = {_ORDINALS.get(w, w) for w in words(ctx.action)}
     text_stems = stems(ctx.action)
     # "Goblin 2" or "the second goblin" by its number, else by name, else the first one still standing.
@@ -115,6 +180,11 @@ def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
                 and overlap(f.monster or f.name, text_stems)]
     named = [f for f in foes if overlap(f.name, text_stems) or overlap(f.monster or "", text_stems)]
     return (numbered or named or foes)[0]
+
+
+def _numbered(ctx: AgentContext, foes: list[Combatant]) -> Combatant | None:
+    ws = {_ORDINALS.get(w, w) for w in words(ctx.action)}
+    return next((f for f in foes if f.name.split()[-1].isdigit() and f.name.split()[-1] in ws), None)
 
 
 def _named_spell(action: str) -> str | None:

@@ -7,6 +7,7 @@ from engine.models.actions import ActionType, StateChange
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import Character, Discovery, Location
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.questions import answer
 from engine.play.agents.rules_agent import skill_check
 from engine.play.cues import infer_skill
 from engine.play.intent import match_place
@@ -40,6 +41,12 @@ class ExplorationAgent:
             return result
         text_stems = stems(ctx.action)
         other_skill = infer_skill(ctx.action)
+        intent = ctx.intent
+        if intent is not None and intent.question:
+            # Answered from the state, nothing rolled or advanced; a move asked in the same breath still goes.
+            answer(ctx, result)
+            if intent.kind == "question" or ctx.action_type not in (ActionType.EXPLORATION, ActionType.PUZZLE):
+                return result
         if ctx.action_type == ActionType.PUZZLE:
             _puzzle(ctx, here, result)
         elif _is_travel(ctx, here, text_stems):
@@ -57,11 +64,15 @@ def _topic(text: str) -> set[str]:
 
 
 def _destination(ctx: AgentContext, here: Location) -> str | None:
+    if ctx.intent is not None and ctx.intent.destination:
+        return ctx.intent.destination
     return match_place(ctx.action, here.connections) or match_place(
         ctx.action, [loc.name for loc in ctx.world.locations if loc.name != here.name])
 
 
 def _is_travel(ctx: AgentContext, here: Location, text_stems: set[str]) -> bool:
+    if ctx.intent is not None and ctx.intent.destination:
+        return True
     moving = bool(text_stems & _MOVEMENT)
     return moving and (_destination(ctx, here) is not None or not text_stems & _SEARCH)
 

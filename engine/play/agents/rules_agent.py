@@ -11,7 +11,6 @@ from engine.models.world import Character, Item
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
-from engine.play.intent import classify
 from engine.rules.clock import advance_time
 from engine.text import overlap, stem, stems, words
 
@@ -32,7 +31,9 @@ class RulesAgent:
         result = AgentResult(agent=self.name)
         mode = ctx.action_type
         if mode not in _MODES:
-            inferred = [t for t in classify(ctx.action, ctx.world).components if t in _MODES]
+            # The parse already says which parts are rest or inventory; the raw text is not re-classified.
+            parts = ctx.intent.components if ctx.intent is not None else []
+            inferred = [t for t in parts if t in _MODES]
             mode = inferred[0] if inferred else ActionType.SKILL_CHECK
         if wants_healing(ctx.action):
             heal_with_magic(ctx, result)

@@ -1,0 +1,62 @@
+"""A player's action as the engine understood it: made once by the parser, read by every agent.
+
+`kind` is finer than the seed-002 ActionType: it adds "question" (a question to the DM, answered from
+state with no roll). ActionType stays exactly the seed's eight values, so a question travels as
+`action_type` EXPLORATION (the exploration agent answers it) with `question=True`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from engine.models.actions import ActionType
+
+
+class IntentKind(StrEnum):
+    COMBAT = "combat"
+    ROLEPLAY = "roleplay"
+    EXPLORATION = "exploration"
+    PUZZLE = "puzzle"
+    SKILL_CHECK = "skill_check"
+    REST = "rest"
+    INVENTORY = "inventory"
+    QUESTION = "question"
+    MIXED = "mixed"
+
+
+class EntityRef(BaseModel):
+    """A world entity the words point at, and how sure the link is."""
+
+    name: str = Field(description="The entity's name in the world: a combatant, NPC, character or stat block")
+    kind: str = Field(description="'combatant', 'npc', 'character' or 'monster'")
+    via: str = Field("", description="The words that linked it: a name, a title, a pronoun, a description")
+    score: float = 0.0
+
+
+class IntentPart(BaseModel):
+    """One clause of a compound action ("drink a potion, then attack the captain")."""
+
+    kind: IntentKind
+    text: str = ""
+    verb: str | None = None
+
+
+class ActionIntent(BaseModel):
+    kind: IntentKind
+    action_type: ActionType = Field(description="The seed-002 type reported to the caller")
+    actor: str | None = None
+    verb: str | None = Field(None, description="The main verb (stem) of the first acting clause")
+    target: str | None = Field(None, description="Who the action is aimed at or about, resolved against the world")
+    target_ref: EntityRef | None = None
+    item: str | None = Field(None, description="An item on the actor's sheet the action names")
+    destination: str | None = Field(None, description="A place the party means to move to")
+    spell: str | None = None
+    negated: bool = Field(False, description="Part of the sentence says what the character does NOT do")
+    question: bool = Field(False, description="A question to the DM, answered from state without a roll")
+    confidence: float = Field(0.0, ge=0.0, le=1.0)
+    parts: list[IntentPart] = Field(default_factory=list, description="Ordered kinds of a compound action")
+    components: list[ActionType] = Field(default_factory=list, description="ActionTypes the agents handle")
+    clarify: str | None = Field(None, description="A question back to the player when the parse is unsure")
+    matched: list[str] = Field(default_factory=list, description="The cues that decided it")

@@ -1,0 +1,78 @@
+"""Questions to the DM ("what time is it?", "where is Silas?", "how many arrows do I have?"),
+answered from the state: no roll, no time passing, nothing changed."""
+
+from __future__ import annotations
+
+from engine.models.world import Campaign
+from engine.play.agents.base import AgentContext, AgentResult
+from engine.text import stem, stems, words
+
+_TIME = {"time", "late", "dark", "day", "night", "hour", "morning", "evening", "tide", "long", "till", "until"}
+_EXITS = {"way", "exit", "exits", "go", "far", "route", "road", "path", "which"}
+_HEALTH = {"hurt", "hp", "health", "wounded", "bloodied", "alive", "ac", "armor", "armour", "damage", "dying"}
+_QUESTS = {"quest", "quests", "job", "objective", "objectives", "task", "xp", "experience"}
+
+
+def answer(ctx: AgentContext, result: AgentResult) -> None:
+    """Beats that answer the question; every branch only reads the world."""
+    world = ctx.world
+    ws = set(words(ctx.action))
+    target = ctx.intent.target if ctx.intent is not None else None
+    said = stems(ctx.action)
+    answered = False
+    if target:
+        result.beats.append(_about(world, target, ws))
+        answered = True
+    if ws & _TIME and not answered:
+        hours, minutes = divmod(world.game_state.minutes, 60)
+        light = "daylight" if 6 <= hours < 19 else "dark"
+        result.beats.append(f"It is day {world.game_state.day}, {hours:02d}:{minutes:02d}; outside it is {light}.")
+        answered = True
+    pc = world.character(ctx.actor) if ctx.actor else None
+    carried = [i for i in pc.inventory if stem(i.name.split()[0].lower()) in said] if pc else []
+    if pc and (carried or ws & {"inventory", "carrying", "pack", "have", "got"}) and not answered:
+        items = carried or pc.inventory
+        result.beats.append(f"{pc.name} carries " + (", ".join(f"{i.name} x{i.quantity}" for i in items)
+                                                     or "nothing") + ".")
+        answered = True
+    if pc and ws & {"slot", "slots", "spell", "spells"} and not answered:
+        slots = ", ".join(f"level {lvl}: {s.max - s.used}/{s.max}" for lvl, s in pc.spell_slots.items()) or "none"
+        result.beats.append(f"{pc.name}'s spell slots left: {slots}.")
+        answered = True
+    if ws & _QUESTS and not answered:
+        live = [q for q in world.quests if q.status.value == "active"]
+        result.beats.append("Quests under way: " + ("; ".join(q.name for q in live) or "none") +
+                            f". Party XP: {', '.join(f'{c.name} {c.xp}' for c in world.characters)}.")
+        answered = True
+    if not answered or ws & _EXITS:
+        here = world.location(world.game_state.party_location)
+        people = ", ".join(n.name for n in world.npcs_at(world.game_state.party_location)) or "nobody else"
+        exits = ", ".join(here.connections) if here else "none"
+        result.beats.append(f"The party is at {world.game_state.party_location}; here: {people}. "
+                            f"Ways on: {exits}.")
+    result.follow_up_options += ["Look around", "Ask another question"]
+
+
+def _about(world: Campaign, name: str, ws: set[str]) -> str:
+    pc = world.character(name)
+    if pc is not None:
+        return f"{pc.name} is at {pc.hp.current}/{pc.hp.max} HP, AC {pc.ac}" + (
+            f", {', '.join(c.name.value for c in pc.conditions)}" if pc.conditions else "") + "."
+    combat = world.game_state.combat
+    foes = [c for c in combat.order if c.name == name or c.monster == name] if combat else []
+    standing = [c for c in foes if not c.defeated]
+    if foes:
+        hurt = [c.name for c in standing if c.hp and c.hp.current <= c.hp.max // 2]
+        return (f"{len(standing)} {name} still standing (AC {foes[0].ac})" +
+                (f"; bloodied: {', '.join(hurt)}" if hurt else "; none bloodied") + ".")
+    npc = world.npc(name)
+    if npc is not None:
+        where = npc.location or "somewhere unknown"
+        state = "alive" if npc.alive else "dead"
+        return f"{npc.name} ({npc.role}) was last seen at {where}; {state}, {npc.attitude.value} toward the party."
+    block = world.monster(name)
+    if block is not None:
+        lurking = [loc.name for loc in world.locations if name in loc.encounter]
+        return f"{name}: AC {block.ac}, {block.hp} HP" + (f"; known to lurk at {', '.join(lurking)}" if lurking
+                                                          else "") + "."
+    return f"The DM has nothing recorded about {name}."

@@ -1,0 +1,221 @@
+"""Reading a sentence: words, clauses, negation, questions, and the weighted cues of each action type.
+
+Word-aware and explainable: the text is split into words, typos are folded onto the vocabulary
+(engine.play.entities.correct), each word is reduced to a stem and weighted cue lexicons
+(engine.play.lexicon) score every ActionType. Phrases ("pick up", "short rest") take their words out
+of single-word scoring. The first cue of each clause weighs more (it is usually the verb); a cue
+right after an article or possessive is a noun ("count his kills"); words in a topic ("ask about
+the attack"), a goal ("a way to climb"), quotes, a negation ("we don't fight") or a question to the
+DM ("how many arrows do I have?") weigh less or nothing. A spell's name after "cast" is the spell,
+not a verb ("cast sleep" is no rest).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, Field
+
+from engine.models.actions import ActionType
+from engine.play import lexicon as lx
+from engine.play.entities import correct
+from engine.text import stem
+
+T = ActionType
+
+_DETERMINERS = {"the", "a", "an", "my", "his", "their", "our", "your", "its", "this", "that", "these",
+                "those", "some", "any", "all"}
+_CLAUSE_WORDS = {"then", "and", "while", "before", "after", "but", "so", "because", "if", "ok", "okay"}
+_TOPIC_WORDS = {"about", "regarding", "concerning"}
+_GOAL_PHRASES = {("way", "to"), ("how", "to")}
+_FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi"}
+_GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
+_PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
+_SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
+_SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
+
+MAIN_CUE_BONUS = 1.5
+TOPIC_FACTOR = 0.3
+GOAL_FACTOR = 0.5
+QUOTE_FACTOR = 0.3
+QUESTION_FACTOR = 0.2
+
+
+class _Cue(BaseModel):
+    action_type: ActionType
+    weight: float
+    label: str
+    verb_only: bool = False
+
+
+def _parse_lexicon() -> dict[tuple[str, ...], list[_Cue]]:
+    lexicon: dict[tuple[str, ...], list[_Cue]] = {}
+    for action_type, spec in lx.LEXICON_SPEC.items():
+        for item in spec.split():
+            cue, weight = item.rsplit(":", 1)
+            verb_only = cue.endswith("!")
+            cue = cue.rstrip("!")
+            key = tuple(stem(w) for w in cue.split("_"))
+            lexicon.setdefault(key, []).append(
+                _Cue(action_type=action_type, weight=float(weight), label=cue.replace("_", " "), verb_only=verb_only))
+    return lexicon
+
+
+LEXICON = _parse_lexicon()
+MAX_PHRASE = max(len(k) for k in LEXICON)
+MOVEMENT_KEYS = {tuple(stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
+SOCIAL_KEYS = {(stem(w),) for w in lx.SOCIAL_SKILL}
+SPEECH_KEYS = {(stem(w),) for w in lx.SPEECH}
+# People nouns (the light roleplay cues): someone to talk round even without a named NPC.
+PEOPLE = {k for k, cues in LEXICON.items()
+          if any(c.action_type == T.ROLEPLAY and c.weight <= lx.PERSON_WEIGHT for c in cues)}
+# Every word the cues are made of, for typo correction (stems would correct "sneek" to "sneak"'s stem).
+CUE_WORDS = frozenset(w for spec in lx.LEXICON_SPEC.values() for item in spec.split()
+                      for w in item.rsplit(":", 1)[0].rstrip("!").split("_") if len(w) > 3)
+
+_TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:]|[\"“”]")
+
+
+class Token(BaseModel):
+    word: str
+    stem: str
+    clause: int
+    factor: float
+    # Right after an article or possessive: a noun, so verb-only cues do not apply.
+    noun: bool = False
+    negated: bool = False
+
+
+class Clause(BaseModel):
+    words: list[str] = Field(default_factory=list)
+    question: bool = False
+    quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
+    asked: bool = Field(False, description="Ends in a question mark")
+
+
+class Reading(BaseModel):
+    tokens: list[Token]
+    clauses: list[Clause]
+    quoted: bool = False
+    negated: bool = False
+    addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
+    spell: str | None = None
+
+
+def _is_question(clause: Clause) -> bool:
+    """A question to the DM: a question word first, or an auxiliary asking about the world. "Can I
+    climb...?" asks to act; "can I see the crab from here?" asks what the character perceives."""
+    ws = [w for w in clause.words if w not in _FILLERS]
+    if not ws:
+        return False
+    first, second = ws[0], ws[1] if len(ws) > 1 else ""
+    third = ws[2] if len(ws) > 2 else ""
+    # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
+    if set(ws) & (lx.READING | _SECOND_PERSON) or clause.quoted:
+        return False
+    if first in lx.QUESTION_WORDS:
+        return not (first == "how" and second == "to")
+    if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
+                                               "our", "any", "anyone", "anything", "this", "that"}
+                                    or clause.asked):
+        if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
+            return False  # "can I climb it?" asks to act
+        return True
+    return False
+
+
+def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = frozenset()) -> Reading:
+    """Tokens with clause, weight factor and flags; clauses with their question flag.
+
+    `addressees` are name words of people present: a short clause naming one ("Hesper, where's
+    Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
+    raw = _TOKEN_RE.findall(text.lower().replace("’", "'").replace("-", " "))
+    reading = Reading(tokens=[], clauses=[Clause()])
+    in_quote, modifier, noun, negating, casting = False, 1.0, False, False, False
+    spell: list[str] = []
+    prev = ""
+    for tok in raw:
+        if tok in ('"', "“", "”"):
+            in_quote = not in_quote
+            reading.quoted = True
+            continue
+        word = correct(tok, vocabulary) if tok[0].isalpha() else tok
+        if tok in ",;.!?:" or word in _CLAUSE_WORDS:
+            reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
+            if reading.clauses[-1].words:
+                reading.clauses.append(Clause())
+            modifier, noun, prev, negating, casting = 1.0, False, "", False, False
+            continue
+        word = word.removesuffix("'s")
+        reading.clauses[-1].words.append(word)
+        reading.clauses[-1].quoted = reading.clauses[-1].quoted or in_quote
+        if word in lx.NEGATORS or word.endswith("n't"):
+            negating = reading.negated = True
+            continue
+        if negating and word in lx.SUBJECTS and prev not in ("", "i", "we"):
+            negating = False  # "we don't fight, we talk": a new subject ends the negation's reach
+        if word in _TOPIC_WORDS:
+            modifier = TOPIC_FACTOR
+        elif (prev, word) in _GOAL_PHRASES:
+            modifier = min(modifier, GOAL_FACTOR)
+        if casting and (word in _SPELL_END or (spell and word in _DETERMINERS)):
+            casting = False
+        if word in {"cast", "casts", "casting"}:
+            casting, spell = True, []
+            prev = word
+            continue
+        prev = word
+        if word in _DETERMINERS:
+            noun = True
+            continue
+        if casting:
+            spell.append(word)
+            reading.spell = " ".join(spell)
+        factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
+        reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
+                                    noun=noun, negated=negating))
+        noun = tok.endswith("'s")
+    vocative = any(len(c.words) <= 3 and set(c.words[-2:]) & addressees
+                   and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees) for c in reading.clauses)
+    reading.addressed = vocative
+    for index, clause in enumerate(reading.clauses):
+        clause.question = not vocative and _is_question(clause)
+        if clause.question:
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= QUESTION_FACTOR
+    return reading
+
+
+Match = tuple[tuple[str, ...], int, float, bool]
+
+
+def match_cues(tokens: list[Token]) -> list[Match]:
+    """(cue key, clause, factor, noun) for every cue found, longest phrase first, no word used twice."""
+    stems = [t.stem for t in tokens]
+    found: list[Match] = []
+    i = 0
+    while i < len(stems):
+        for size in range(min(MAX_PHRASE, len(stems) - i), 0, -1):
+            key = tuple(stems[i:i + size])
+            if key in LEXICON and len({t.clause for t in tokens[i:i + size]}) == 1:
+                factor = min(t.factor for t in tokens[i:i + size])
+                if factor > 0:
+                    found.append((key, tokens[i].clause, factor, tokens[i].noun and size == 1))
+                i += size
+                break
+        else:
+            i += 1
+    return found
+
+
+def spell_kind(spell: str) -> ActionType | None:
+    """What casting a spell does at the table: attack spells fight, detection explores, others are checks;
+    None for a spell not named ("I cast a spell at it")."""
+    if not set(spell.split()) - _GENERIC_SPELL:
+        return None
+    if any(spell.startswith(s) or s in spell for s in lx.ATTACK_SPELLS):
+        return T.COMBAT
+    if set(spell.split()) & lx.DETECTION_SPELLS:
+        return T.EXPLORATION
+    return T.SKILL_CHECK

@@ -1,0 +1,284 @@
+"""Entity linking: which person, creature or place in the world a player's words point at.
+
+Everything is derived from the world itself, so a new campaign needs no word lists: names (full,
+first, surname), titles and roles ("the captain", "the harbormaster", "the innkeeper" from "Keeper of
+the ... Inn"), words of a description ("the big guy with the red sash"), a foe's weapons ("the one
+with the scimitar"), and for places their name, their description and the features leading there.
+Typos are folded onto this vocabulary with rapidfuzz. Cost depends on the world's size, never on
+the session's history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from engine.models.intent import EntityRef
+from engine.models.world import Campaign, Location
+from engine.text import stem, words
+
+# Chat shorthand players type; short words are too ambiguous for fuzzy correction, so they are listed.
+SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "you", "ur": "your",
+             "im": "i'm", "wat": "what", "wut": "what", "hw": "how", "bak": "back", "goin": "going",
+             "whats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "lets": "let's",
+             "its": "it's", "dont": "don't", "cant": "can't", "wont": "won't", "tho": "though", "pls": "please",
+             "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
+             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color"}
+# Words never corrected nor used as aliases: too common to mean an entity.
+STOP = set("""a an the and or but of to in on at by for from with into onto over under up down out off
+    about as is are was were be been am do does did have has had i me my we us our you your he him his she
+    her they them their it its this that these those there here what who where when why how which whose
+    not no some any all one two three then than so if can could would will should may might must just
+    very too also again still yet now old new big small little young good long left right way back
+    kind sort little much many more most few other another each every own same such only like""".split())
+PRONOUNS = {"him", "her", "them", "he", "she", "they", "it", "his", "hers", "their"}
+NAME_WEIGHT, ROLE_WEIGHT, DESC_WEIGHT, WEAPON_WEIGHT = 3.0, 2.0, 1.0, 1.0
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in words(text.replace("-", " ")) if len(w) > 2 and w not in STOP]
+
+
+def place_words(world: Campaign) -> set[str]:
+    return {stem(w) for loc in world.locations for w in _content(loc.name)}
+
+
+def _aliases(name: str, role: str, description: str, places: set[str]) -> dict[str, tuple[float, str]]:
+    """stem -> (weight, the alias it came from) for one person or creature."""
+    out: dict[str, tuple[float, str]] = {}
+
+    def put(word: str, weight: float, via: str) -> None:
+        key = stem(word)
+        if out.get(key, (0.0, ""))[0] < weight:
+            out[key] = (weight, via)
+
+    for w in _content(description):
+        put(w, DESC_WEIGHT, w)
+    role_words = [w for w in _content(role) if stem(w) not in places]
+    for w in role_words:
+        put(w, ROLE_WEIGHT, w)
+    # "Keeper of the Tarred Gull Inn" -> "innkeeper": a role compounded with the place's last word.
+    head = next(iter(words(role)), "")
+    tail = next((w for w in reversed(words(role)) if stem(w) in places), None)
+    if head and tail:
+        put(tail + head, ROLE_WEIGHT, tail + head)
+    for w in _content(name):
+        put(w, NAME_WEIGHT, w)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
+                  places: frozenset[str]) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
+    """(name, kind, aliases) per entity; cached on the world's people, which rarely change."""
+    index = []
+    for name, kind, role, description, weapons in entries:
+        aliases = _aliases(name, role, description, set(places))
+        for w in _content(weapons):
+            aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
+        index.append((name, kind, aliases))
+    # A description word shared by several people says little about any one of them.
+    shared: dict[str, int] = {}
+    for _, _, aliases in index:
+        for s, (weight, _) in aliases.items():
+            if weight <= DESC_WEIGHT:
+                shared[s] = shared.get(s, 0) + 1
+    return [(name, kind, {s: (w / shared[s] if w <= DESC_WEIGHT else w, via) for s, (w, via) in al.items()})
+            for name, kind, al in index]
+
+
+def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
+    """Everyone the words could mean: foes in the fight, NPCs, the other characters, stat blocks."""
+    combat = world.game_state.combat
+    entries: list[tuple[str, str, str, str, str]] = []
+    fighting: set[str] = set()
+    if combat is not None and combat.active:
+        for c in combat.order:
+            if c.kind == "monster" and not c.defeated:
+                block = world.monster(c.monster or "") if c.monster else None
+                npc = world.npc(c.name)
+                weapons = " ".join(a.name for a in block.attacks) if block else ""
+                role = (npc.role if npc else "") + " " + (block.kind if block and not npc else "")
+                desc = npc.description if npc else (c.monster or "")
+                entries.append((c.name, "combatant", role, desc, weapons))
+                fighting.add(c.name.casefold())
+    for n in world.npcs:
+        if n.alive and n.name.casefold() not in fighting:
+            entries.append((n.name, "npc", n.role, n.description, ""))
+    for pc in world.characters:
+        if actor is None or pc.name.casefold() != actor.casefold():
+            entries.append((pc.name, "character", f"{pc.race} {pc.class_name}", "", ""))
+    for m in world.monsters:
+        if not any(f.startswith(m.name.casefold()) for f in fighting):
+            entries.append((m.name, "monster", m.kind, "", ""))
+    return _people_index(tuple(entries), frozenset(place_words(world)))
+
+
+def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
+                allow_description: bool = True, last: str | None = None) -> EntityRef | None:
+    """The entity the words mean most strongly; `tokens` are (stem, factor) in order.
+
+    Presence counts: a foe still standing, then someone at the party's location. A pronoun means
+    the last person named earlier in the sentence, else `last` (the previous turn's target).
+    """
+    here = world.game_state.party_location.casefold()
+    present = {n.name for n in world.npcs if (n.location or "").casefold() == here}
+    best: EntityRef | None = None
+    best_key = (0.0, 0)
+    named_before: str | None = None
+    for name, kind, aliases in people(world, actor):
+        score, via, first = 0.0, "", len(tokens)
+        for i, (s, factor) in enumerate(tokens):
+            weight, alias = aliases.get(s, (0.0, ""))
+            if weight <= DESC_WEIGHT and not allow_description:
+                continue
+            if weight * factor > score:
+                score, via, first = weight * factor, alias, min(first, i)
+        if score <= 0:
+            continue
+        score += {"combatant": 1.0, "npc": 0.5 if name in present else 0.0}.get(kind, 0.0)
+        key = (score, -first)
+        if key > best_key:
+            best, best_key = EntityRef(name=name, kind=kind, via=via, score=round(score, 2)), key
+            named_before = name
+    if best is not None or not any(s in PRONOUNS for s, _ in tokens):
+        return best
+    referent = named_before or last
+    if referent is None:
+        return None
+    kind = "combatant" if world.game_state.combat and world.game_state.combat.combatant(referent) else "npc"
+    return EntityRef(name=referent, kind=kind, via="pronoun", score=1.0)
+
+
+# ---- places
+
+def _place_texts(loc: Location) -> list[str]:
+    return [loc.description, *(f"{d.name}. {d.text}" for d in loc.discoveries)]
+
+
+def _sentences(texts: Iterable[str]) -> list[set[str]]:
+    return [{stem(w) for w in _content(s)} for t in texts for s in re.split(r"[.;:!?]", t) if s.strip()]
+
+
+def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None = None) -> tuple[str | None, float]:
+    """The place other than here the words point at, and how strongly: by name (any word of it, however
+    short: "the inn", "the point"), by what is there ("the quay", "the lighthouse"), or by a feature
+    here that leads there ("down the trapdoor" when the trapdoor opens on the stair to the caves).
+    `ignore` are words that count only as part of a name (verbs: "head" is no place's "head height")."""
+    key = tuple((loc.name, tuple(loc.connections), tuple(_place_texts(loc))) for loc in world.locations)
+    index = _place_index(key)
+    here_name = world.game_state.party_location
+    here = next((loc for loc in index.values() if loc.name.casefold() == here_name.casefold()), None)
+    said = set(stems_said)
+    features = said - (ignore or set())
+    if here is not None:
+        # Features of this place named in the text bring along the words of the sentence describing them.
+        for sentence in here.sentences:
+            if features & sentence - index["\0"].words:
+                features |= {f"~{s}" for s in sentence}
+    df = index["\0"].df
+    best, best_score = None, 0.0
+    for name, loc in index.items():
+        if name == "\0" or (here is not None and name == here.name):
+            continue
+        score = NAME_WEIGHT * len(loc.words & said)
+        for s in loc.found - loc.words:
+            if s in features:
+                score += 1.0 / df[s]
+            elif f"~{s}" in features:
+                score += 0.5 / df[s]
+        if here is not None and name in here.connections:
+            score *= 1.2
+        if score > best_score:
+            best, best_score = name, score
+    return best, best_score
+
+
+class _Place:
+    """One location's words, computed once per world text (descriptions rarely change)."""
+
+    def __init__(self, name: str, connections: tuple[str, ...], texts: tuple[str, ...]) -> None:
+        self.name, self.connections = name, connections
+        self.words = {stem(w) for w in words(name) if w not in STOP}
+        self.sentences = _sentences(texts)
+        self.found = {s for sent in self.sentences for s in sent}
+        self.df: dict[str, int] = {}
+
+
+@lru_cache(maxsize=16)
+def _place_index(key: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]) -> dict[str, _Place]:
+    index = {name: _Place(name, connections, texts) for name, connections, texts in key}
+    total = _Place("\0", (), ())
+    total.words = {s for p in index.values() for s in p.words}
+    for p in index.values():
+        for s in p.found:
+            total.df[s] = total.df.get(s, 0) + 1
+    index["\0"] = total
+    return index
+
+
+# ---- typo tolerance
+
+@lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    """Webster's word list (english-words, bundled data): a real word is never "corrected" into a cue
+    ("ready" is not a typo of "read"). Loaded on first use (~0.1 s); without it only long words are fixed."""
+    try:
+        from english_words import get_english_words_set
+    except ImportError:  # pragma: no cover - the dependency is declared; this keeps a bare install working
+        return frozenset()
+    return frozenset(get_english_words_set(["web2"], lower=True, alpha=True))
+
+
+def _is_word(word: str) -> bool:
+    english = _english()
+    if not english:
+        return len(word) < 6
+    forms = (word, word[:-1], word[:-2], word[:-3], word[:-3] + "e", word[:-2] + "e", word[:-3] + "y")
+    return any(f in english for f in forms if len(f) > 2)
+
+
+@lru_cache(maxsize=4096)
+def _fix(word: str, vocabulary: frozenset[str]) -> str:
+    if len(word) < 4 or word in vocabulary or not word.isalpha() or _is_word(word):
+        return word
+    limit = 1 if len(word) < 8 else 2
+    # Same first letter: real typos rarely miss it, and it keeps "best" from becoming "rest".
+    choices = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= limit]
+    hit = process.extractOne(word, choices, scorer=OSA.distance, score_cutoff=limit)
+    return hit[0] if hit else word
+
+
+def correct(word: str, vocabulary: frozenset[str]) -> str:
+    """The word, its shorthand expansion, or the vocabulary word it is a typo of."""
+    return SHORTHAND.get(word) or _fix(word, vocabulary)
+
+
+def world_vocabulary(world: Campaign) -> frozenset[str]:
+    names = [n.name + " " + n.role for n in world.npcs] + [c.name for c in world.characters] + \
+            [m.name for m in world.monsters] + [loc.name for loc in world.locations] + \
+            [i.name for c in world.characters for i in c.inventory] + \
+            [a.name for c in world.characters for a in c.attacks] + \
+            [t for loc in world.locations for t in _place_texts(loc)]
+    return _vocab_of(tuple(names))
+
+
+@lru_cache(maxsize=32)
+def _vocab_of(texts: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for t in texts for w in words(t.replace("-", " ")) if len(w) > 3)
+
+
+def stat_block_for(world: Campaign, npc_name: str) -> str | None:
+    """The stat block an NPC fights with: the monster sharing most words with their role and description
+    ("Captain of the wreckers" -> Wrecker Captain), else the first humanoid, else the first."""
+    npc = world.npc(npc_name)
+    if npc is None or not world.monsters:
+        return None
+    said = {stem(w) for w in _content(npc.role + " " + npc.description)}
+    scored = [(sum(stem(w) in said for w in words(m.name)), m.kind == "humanoid", -i, m.name)
+              for i, m in enumerate(world.monsters)]
+    return max(scored)[3]

@@ -1,0 +1,97 @@
+"""What a player sees of the parse on the sample campaign: named targets are hit, moves arrive,
+questions get an answer with no roll, and the blind set stays at the accuracy reached."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.models.world import Campaign
+from engine.play.intent import parse
+from engine.play.orchestrator import ActionInput, Orchestrator, Resolution
+from tests.engine.play.blind_world import case_world
+from tests.engine.play.intent_cases import ScriptedRoller
+from tests.engine.play.score_intent import score
+
+pytestmark = pytest.mark.anyio
+FIGHT = ["Wrecker Captain", "Wrecker Thug", "Giant Crab"]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _world(location: str, enemies: list[str] | None = None, actor: str = "Bram") -> Campaign:
+    return case_world({"location": location, "in_combat": bool(enemies), "enemies": enemies or [], "actor": actor})
+
+
+async def _act(world: Campaign, text: str, actor: str = "Bram", naturals: list[int] | None = None) -> Resolution:
+    return await Orchestrator().resolve(ActionInput(action=text, actor=actor, world=world, turn=1,
+                                                    roller=ScriptedRoller(naturals or [20] * 40)))
+
+
+def _hurt(res: Resolution) -> set[str]:
+    return {c.target for c in res.state_changes if c.kind == "hp"}
+
+
+@pytest.mark.parametrize("text, victim", [
+    ("I stab the captain", "Wrecker Captain"),
+    ("I swing at the Wrecker Captain", "Wrecker Captain"),
+    ("I hack at the crab", "Giant Crab"),
+    ("I hit the one with the scimitar", "Wrecker Thug"),
+])
+async def test_named_target_is_the_one_hit(text, victim):
+    res = await _act(_world("Wrecker Caves", FIGHT), text)
+    assert victim in _hurt(res), res.state_changes
+
+
+async def test_attacking_a_hostile_npc_who_is_here_never_spawns_someone_else():
+    res = await _act(_world("Wrecker Caves"), "I attack Silas Crowe!", naturals=[2] * 40)
+    order = [c.name for c in res.world.game_state.combat.order]
+    assert "Silas Crowe" in order and "Wrecker Captain" not in order
+    assert not any("joins the scene" in w for w in res.warnings)
+    again = await _act(res.world, "I attack Silas Crowe again")
+    assert not any("nothing hostile" in w for w in again.warnings)
+
+
+async def test_attacking_a_peaceful_npc_makes_them_the_foe():
+    res = await _act(_world("Kettlecove Docks"), "I attack Osric Vell", naturals=[2] * 40)  # a miss: still a fight
+    assert res.world.game_state.combat.combatant("Osric Vell") is not None
+    assert res.world.npc("Osric Vell").attitude.value == "hostile"
+
+
+@pytest.mark.parametrize("start, text, arrives", [
+    ("Gannet Point", "we climb down to the caves", "Wrecker Caves"),
+    ("Kettlecove Docks", "back to the inn", "Tarred Gull Inn"),
+    ("Kettlecove Docks", "take the cliff path toward Gannet Point", "Gannet Point"),
+    ("Wrecker Caves", "into the chapel", "Drowned Chapel"),
+    ("Tarred Gull Inn", "lets head down to the harbour", "Kettlecove Docks"),
+])
+async def test_moves_arrive(start, text, arrives):
+    res = await _act(_world(start), text)
+    assert res.world.game_state.party_location == arrives, res.warnings
+
+
+@pytest.mark.parametrize("text", ["What time is it?", "where is Silas?", "how many arrows do I have?",
+                                  "who's here?", "how hurt is Tova?"])
+async def test_questions_are_answered_without_a_roll_or_a_change(text):
+    world = _world("Tarred Gull Inn")
+    res = await _act(world, text, actor="Wren")
+    assert res.dice_rolls == [] and res.state_changes == []
+    assert res.world.game_state.minutes == world.game_state.minutes
+    assert res.action_type.value == "exploration" and res.action_intent.question
+
+
+def test_structured_intent_carries_what_the_agents_need():
+    intent = parse("I don't attack, I just ask the ghost why he's angry", _world("Drowned Chapel"), "Tova")
+    assert intent.negated and intent.target == "Brother Ambrose" and intent.kind == "roleplay"
+    cast = parse("I cast sleep on the thugs", _world("Gannet Point", ["Wrecker Thug", "Nessa Rook"]), "Idris")
+    assert cast.kind == "combat" and cast.spell == "sleep" and cast.target == "Wrecker Thug"
+
+
+def test_blind_set_accuracy_stays_at_the_level_reached():
+    # Reached on the blind set (262 sentences written before tuning); raise these when the parser improves.
+    report = score()
+    assert report["kind_accuracy"] >= 0.82
+    assert report["target_accuracy"] >= 0.93
+    assert report["destination_accuracy"] >= 0.83
