@@ -14,7 +14,7 @@ from engine.api.manager import SessionManager
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
-ROUNDS = 12
+ROUNDS = 40  # x 5 actions: 200 acknowledged actions per process
 
 CHILD = """
 import asyncio, json, sys, time
