@@ -1,111 +1,32 @@
-"""Reading a fact's text: normal form and hash, negation, stances, place, numbers, names and subjects.
+"""Reading a fact's text: its hash, the world names it mentions, and the subject it is filed under.
 
-Pure text analysis for the fact tracker (engine.facts.tracker). Loading a session runs `analyze` once per
-saved fact, so it favours set operations that reject the common case in one C call over Python loops.
+The claims a fact makes are read by engine.facts.claims; this module stays what a load needs per fact.
 """
 
 from __future__ import annotations
 
 import hashlib
-import itertools
-from collections.abc import Mapping
-from types import MappingProxyType
+import re
 
-from engine.text import normalize, stem
+from engine.facts.claims import subject_phrase
+from engine.text import normalize
 
 STOPWORDS = frozenset(
     "a an the of in at on to is are was were be been and or but with for from by as it its this that "
     "these those there here who whom what where when which how why do does did has have had he she they "
     "them his her their we you i me my our your not no".split())
 NEGATORS = frozenset({"not", "never", "no"})
-# Negative contractions (apostrophe already dropped) and the positive word each one negates.
+# Negative contractions (apostrophe already dropped by normalize) and the positive word each one negates.
 CONTRACTIONS = dict(pair.split(":") for pair in (
     "isnt:is arent:are wasnt:was werent:were doesnt:does dont:do didnt:did hasnt:has havent:have "
     "hadnt:had cant:can cannot:can wont:will wouldnt:would couldnt:could shouldnt:should").split())
-_NEGATING = NEGATORS | frozenset(CONTRACTIONS)
-_DEAD = frozenset({"dead", "slain", "killed", "deceased", "died"})
-_ALIVE = frozenset({"alive", "living", "survived"})
-_ALLY = frozenset({"ally", "allies", "allied", "friend", "friends", "friendly"})
-_ENEMY = frozenset({"enemy", "enemies", "hostile", "foe", "foes", "betrayed"})
-_PLACE_VERBS = frozenset({"is", "are", "was", "were", "lives", "waits", "remains", "stays", "hides", "rests",
-                          "sits"})
-_PLACE_PREPS = frozenset({"in", "at", "inside"})
-_PLACE_SKIP = frozenset({"now", "still", "currently"})
-_PLACE_STOP = frozenset("and with but while when where who which because for until since to after before".split())
 DETERMINERS = frozenset({"the", "a", "an", "some", "this", "that"})
-_NUMBER_VALUES = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
-_NUMBER_WORDS = frozenset(_NUMBER_VALUES)
-_NEGATING_OR_STANCE = _NEGATING | _DEAD | _ALIVE | _ALLY | _ENEMY
 _SUBJECT_VERBS = frozenset("is are was were has have had will can lies stands holds knows wants owns lives guards "
                            "hides leads serves fears".split())
-# Shared by every fact without numbers (most of them): read-only so no caller can fill it by mistake.
-NO_NUMBERS: Mapping[tuple[str, str], int] = MappingProxyType({})
-
-Place = tuple[str, ...]
-Numbers = Mapping[tuple[str, str], int]
 
 
 def text_hash(normalized: str) -> str:
     return hashlib.sha256(normalized.encode("utf-8")).hexdigest()
-
-
-def _stance(words: frozenset[str], positive: frozenset[str], negative: frozenset[str], negated: bool) -> int:
-    pos, neg = not positive.isdisjoint(words), not negative.isdisjoint(words)
-    value = 0 if pos == neg else 1 if pos else -1
-    return -value if negated else value  # "not dead" reads as alive
-
-
-def _place(words: list[str]) -> Place | None:
-    for i, word in enumerate(words[:-1]):
-        if word not in _PLACE_VERBS:
-            continue
-        j = i + 1
-        while j < len(words) and words[j] in _PLACE_SKIP:
-            j += 1
-        if j >= len(words) or words[j] not in _PLACE_PREPS:
-            continue
-        place = list(itertools.takewhile(lambda w: w not in _PLACE_STOP, words[j + 1:]))
-        place = place[1:] if place[:1] and place[0] in DETERMINERS else place
-        return tuple(place[:4]) or None
-    return None
-
-
-def _numbers(words: list[str]) -> Numbers:
-    found: dict[tuple[str, str], int] = {}
-    for i, word in enumerate(words):
-        # isdecimal, not isdigit: "²" is a digit that int() cannot read.
-        value = int(word) if word.isdecimal() else _NUMBER_VALUES.get(word)
-        if value is None:
-            continue
-        before = stem(words[i - 1]) if i else "^"
-        after = stem(words[i + 1]) if i + 1 < len(words) else "$"
-        found.setdefault((before, after), value)
-    return found or NO_NUMBERS
-
-
-def analyze(norm: str, words: list[str], wordset: frozenset[str]
-            ) -> tuple[bool, str, int, int, Place | None, Numbers]:
-    """What the contradiction check compares: (negated, core, life, loyalty, place, numbers).
-
-    The core is the normalized text with negations taken out, so "X is not Y" and "X is Y" share it;
-    life is +1 alive / -1 dead, loyalty +1 ally / -1 enemy, 0 when the text says neither.
-    """
-    # Most facts hold none of the negation and stance words: one set test answers all three.
-    if _NEGATING_OR_STANCE.isdisjoint(wordset):
-        negated, core, life, loyalty = False, norm, 0, 0
-    else:
-        negating = not _NEGATING.isdisjoint(wordset)
-        negated = negating and sum(1 for w in words if w in _NEGATING) % 2 == 1
-        core = " ".join([CONTRACTIONS.get(w, w) for w in words if w not in NEGATORS]) if negating else norm
-        life = _stance(wordset, _ALIVE, _DEAD, negated)
-        loyalty = _stance(wordset, _ALLY, _ENEMY, negated)
-    place = None if negated or _PLACE_VERBS.isdisjoint(wordset) or _PLACE_PREPS.isdisjoint(wordset) \
-        else _place(words)
-    # map() runs the digit test in C; _numbers' Python loop only for texts that may hold a number.
-    numbers = NO_NUMBERS if _NUMBER_WORDS.isdisjoint(wordset) and not any(map(str.isdecimal, words)) \
-        else _numbers(words)
-    return negated, core, life, loyalty, place, numbers
 
 
 class EntityNames:
@@ -147,6 +68,20 @@ class EntityNames:
                         break
         return found
 
+    def spans(self, words: list[str]) -> list[tuple[int, int]]:
+        """(start, end) of every name the words mention, longest match at each position."""
+        hits = self._firsts.intersection(words)
+        found: list[tuple[int, int]] = []
+        i = 0
+        while hits and i < len(words):
+            for candidate, _, length in self._by_first.get(words[i], ()) if words[i] in hits else ():
+                if tuple(words[i:i + length]) == candidate:
+                    found.append((i, i + length))
+                    i += length - 1
+                    break
+            i += 1
+        return found
+
     def within(self, wordset: frozenset[str]) -> set[str]:
         """Every known name whose words all occur in the set, in any order.
 
@@ -158,20 +93,20 @@ class EntityNames:
 
 
 def guess_subject(text: str, names: EntityNames) -> str:
-    """The first known name in the text, else its leading proper noun, else its noun phrase."""
+    """The first known world name in the text, else the sentence's own subject phrase, else its nouns.
+
+    Never "any capitalised word": a sentence opening on "In the crossing of the Saltmere bay, ..." is not
+    about "In", and "Saltmere" in a place phrase is not the subject.
+    """
     words = normalize(text).split()
     mentioned = names.mentions(words)
     if mentioned:
         return names.display(mentioned[0]) or mentioned[0]
-    raw = [w.strip(".,;:!?\"'()[]") for w in text.split()]
-    run: list[str] = []
-    for i, word in enumerate(raw):
-        if word[:1].isupper() and not (i == 0 and word.casefold() in DETERMINERS):
-            run.append(word)
-        elif run:
-            break
-    if run:
-        return " ".join(run).removesuffix("'s").removesuffix("\u2019s")
+    phrase = subject_phrase(text, names)
+    if phrase:
+        # The phrase is casefolded; take its spelling from the text when it appears there as is.
+        found = re.search(r"\s+".join(re.escape(p) for p in phrase.split()), text, re.IGNORECASE)
+        return found.group() if found else phrase
     head: list[str] = []
     for word in words:
         if word in _SUBJECT_VERBS or word in NEGATORS or word in CONTRACTIONS:

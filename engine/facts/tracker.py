@@ -11,18 +11,13 @@ import heapq
 import math
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
-from engine.facts.index import FactEntry, Posting, core_key, discard, ids_of, post, unpost
-from engine.facts.text import (
-    STOPWORDS,
-    EntityNames,
-    analyze,
-    guess_subject,
-    text_hash,
-)
+from engine.facts.contradictions import ClaimIndex
+from engine.facts.index import FactEntry, Posting, discard, ids_of, unpost
+from engine.facts.text import STOPWORDS, EntityNames, guess_subject, text_hash
 from engine.memory import gc_paused
 from engine.models.facts import (
     DedupOutcome,
@@ -60,11 +55,9 @@ class FactTracker:
         self._by_entity: defaultdict[str, set[str]] = defaultdict(set)
         self._by_subject: defaultdict[str, set[str]] = defaultdict(set)
         self._by_category: defaultdict[str, set[str]] = defaultdict(set)
-        # Contradiction checks: keys ("life"|"loyalty"|"place", subject), ("num", subject, before, after)
-        # and core_key(subject, core).
-        self._by_feature: dict[object, Posting] = {}
         self._subject_keys: dict[str, tuple[str, frozenset[str]]] = {}  # raw subject -> normalized forms
         self._names = EntityNames()
+        self._claims = ClaimIndex(self._entries, self._by_word, self._names)
         self.add_entities(known_entities)
         # Saved facts were deduplicated and checked when recorded: loading only indexes them.
         with gc_paused():
@@ -77,6 +70,7 @@ class FactTracker:
             words = self._names.add(name)
             if words is None:
                 continue
+            self._claims.forget()  # subjects are read against the names: read them again when needed
             key = " ".join(words)
             for fid in list(ids_of(self._by_word.get(words[0]))):
                 entry = self._entries[fid]
@@ -102,7 +96,7 @@ class FactTracker:
     def _insert_all(self, facts: Iterable[Fact]) -> None:
         """Analyse and index facts in one tight loop: a session load runs it over every saved fact."""
         entries, names, subjects, subject_of = self._entries, self._names, self._subject_keys, self._subject
-        by_word, by_entity, by_feature = self._by_word, self._by_entity, self._by_feature
+        by_word, by_entity = self._by_word, self._by_entity
         word_ids = by_word.get
         by_subject, by_category, hash_active = self._by_subject, self._by_category, self._hash_active
         active_status = FactStatus.ACTIVE
@@ -114,13 +108,11 @@ class FactTracker:
             norm = " ".join(words)
             wordset = frozenset(words)
             subject_key, subject_words = subjects.get(fact.subject) or subject_of(fact.subject)
-            negated, core, life, loyalty, place, numbers = analyze(norm, words, wordset)
             if not fact.text_hash:
                 fact.text_hash = text_hash(norm)
             self._seq += 1
             active = fact.status == active_status
-            entry = entries[fid] = FactEntry(fact, self._seq, subject_key, wordset, subject_words, negated, core,
-                                          life, loyalty, place, numbers, active)
+            entries[fid] = FactEntry(fact, self._seq, subject_key, wordset, subject_words, active)
             for word in wordset:  # post() inlined: this loop is the largest part of a load
                 ids = word_ids(word)
                 if ids is None:
@@ -134,16 +126,9 @@ class FactTracker:
                 by_entity[key].add(fid)
             by_subject[subject_key].add(fid)
             by_category[fact.category].add(fid)
-            post(by_feature, core_key(subject_key, core), fid)
-            if life or loyalty or place or numbers:
-                for key in entry.feature_keys()[1:]:
-                    post(by_feature, key, fid)
             if active:
                 self._active_count += 1
                 hash_active.setdefault(fact.text_hash, fid)
-
-    def _feature_ids(self, key: object) -> Sequence[str]:
-        return ids_of(self._by_feature.get(key))
 
     # ---- recording ----
     def record(self, fact: FactInput, *, turn: int, now: datetime,
@@ -163,18 +148,20 @@ class FactTracker:
                    text=fact.text.strip(), turn=turn, created_at=now, updated_at=now, text_hash=digest)
         entry = self._insert(new)
         self._json[new.id] = new.model_dump_json(exclude_defaults=True).encode()
-        contradictions = self._contradictions(entry)
-        older = self._supersede_candidate(entry)
+        clashes = self._claims.clashes(entry)
+        # A contradicting pair is never superseded, however alike the words: both stay, flagged.
+        older = self._supersede_candidate(entry, {c.fact_id for c in clashes})
         if older is not None:
             # Only status and link change (no timestamp), exactly as journal replay and undo redo them.
             self.mark_superseded(older.fact.id, new.id)
             self._json.pop(older.fact.id, None)
         result = FactRecordResult(
             fact_id=new.id, dedup_outcome=DedupOutcome.SUPERSEDE if older else DedupOutcome.NEW,
-            superseded_fact_id=older.fact.id if older else None, contradictions=contradictions)
+            superseded_fact_id=older.fact.id if older else None,
+            contradictions=[c.message for c in clashes], clashes=clashes)
         return result, new, older.fact.id if older else None
 
-    def _supersede_candidate(self, entry: FactEntry) -> FactEntry | None:
+    def _supersede_candidate(self, entry: FactEntry, clashing: set[str]) -> FactEntry | None:
         words = entry.words
         by_word = self._by_word
         # A fact B reaching the threshold shares at least k = ceil(t*|A|) of A's words (Jaccard <= |A&B|/|A|),
@@ -186,7 +173,7 @@ class FactTracker:
         seen: set[str] = {entry.fact.id}
         for word in probes:
             for fid in ids_of(by_word.get(word)):
-                if fid in seen or fid not in same_subject:
+                if fid in seen or fid not in same_subject or fid in clashing:
                     continue
                 seen.add(fid)
                 other = self._entries[fid]
@@ -198,38 +185,6 @@ class FactTracker:
                 if score + 1e-9 >= SUPERSEDE_THRESHOLD and (best is None or (score, other.seq) > best[:2]):
                     best = (score, other.seq, other)
         return best[2] if best else None
-
-    def _contradictions(self, entry: FactEntry) -> list[str]:
-        found: dict[str, str] = {}
-        subject = entry.subject_key
-
-        def check(key: object, clash) -> None:
-            for fid in self._feature_ids(key):
-                other = self._entries[fid]
-                if fid == entry.fact.id or not other.active or fid in found:
-                    continue
-                if reason := clash(other):
-                    found[fid] = reason
-
-        name = entry.fact.subject
-        if entry.life:
-            check(("life", subject), lambda o: o.life == -entry.life and
-                  f"{name} cannot be both {'alive' if entry.life > 0 else 'dead'} and "
-                  f"{'alive' if o.life > 0 else 'dead'}")
-        if entry.loyalty:
-            check(("loyalty", subject), lambda o: o.loyalty == -entry.loyalty and
-                  f"{name} cannot be both an ally and an enemy")
-        if entry.place:
-            here = entry.place  # "the rusty anchor" and "the rusty anchor tavern" are the same place
-            check(("place", subject), lambda o: o.place and o.place[:len(here)] != here[:len(o.place)] and
-                  f"{name} is placed at {' '.join(here)!r} here but at {' '.join(o.place)!r} there")
-        for context, value in entry.numbers.items():
-            check(("num", subject, *context), lambda o, c=context, v=value: o.numbers.get(c) != v and
-                  f"the number changed from {o.numbers.get(c)} to {v}")
-        check(core_key(subject, entry.core),
-              lambda o: o.negated != entry.negated and "one states what the other denies")
-        return [f'Contradicts fact {fid} ("{self._entries[fid].fact.text}"): {reason}.'
-                for fid, reason in found.items()]
 
     # ---- undo and journal replay ----
     def restore(self, fact: Fact) -> None:
@@ -265,8 +220,7 @@ class FactTracker:
         discard(self._by_subject, entry.subject_key, fact_id)
         for category in list(self._by_category):
             discard(self._by_category, category, fact_id)
-        for key in entry.feature_keys():
-            unpost(self._by_feature, key, fact_id)
+        self._claims.remove(entry)
         if entry.active:
             self._active_count -= 1
             if self._hash_active.get(entry.fact.text_hash) == fact_id:
@@ -346,7 +300,9 @@ class FactTracker:
             if not (include_superseded or entry.active) or (filters and not all(fid in f for f in filters)):
                 continue
             if entry.subject_key in boost or (query_words and query_words.issuperset(entry.subject_words)):
-                score += _SUBJECT_BOOST
+                # Scaled by how much of the query the fact matches: being about "ledger" must not outrank
+                # the fact that names both the ledger and Ilsa for "ledger Ilsa".
+                score += _SUBJECT_BOOST * len(query_words & entry.words) / len(query_words)
             ranked.append((score, entry.fact.turn, entry.seq, fid))
         best = heapq.nlargest(limit, ranked)
         return FactQueryResult(facts=[self._entries[r[3]].fact for r in best], total_matches=len(ranked))

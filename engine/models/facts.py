@@ -41,6 +41,24 @@ class Fact(BaseModel):
     text_hash: str = Field("", description="SHA-256 of the normalized text")
 
 
+class FactClash(BaseModel):
+    """A contradiction found when recording a fact: both ids and the two claims that clash.
+
+    Neither fact is superseded: the newer one stands as current (`winner_id`) and the older stays active
+    until the DM settles it (the console asks; an MCP host gets both ids).
+    """
+
+    fact_id: str = Field(description="The earlier, still active fact the new one contradicts")
+    fact_text: str
+    new_fact_id: str
+    subject: str
+    attribute: str = Field(description="What they disagree about: 'lock', 'life', 'colour', 'loc', ...")
+    claim: str = Field(description="The earlier fact's claim, e.g. 'lamp room door: open = open'")
+    new_claim: str
+    winner_id: str = Field(description="The fact that stands as current until the DM decides: the newer one")
+    message: str
+
+
 class FactRecordResult(BaseModel):
     """The outcome of recording one fact."""
 
@@ -49,6 +67,7 @@ class FactRecordResult(BaseModel):
     dedup_outcome: DedupOutcome | None = None
     superseded_fact_id: str | None = None
     contradictions: list[str] = Field(default_factory=list, description="Active facts this one contradicts")
+    clashes: list[FactClash] = Field(default_factory=list, description="The same contradictions: ids and claims")
     error: str | None = None
 
 
