@@ -31,6 +31,7 @@ _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi"}
 _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
+_FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
 _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
@@ -66,6 +67,7 @@ MAX_PHRASE = max(len(k) for k in LEXICON)
 MOVEMENT_KEYS = {tuple(stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
 SOCIAL_KEYS = {(stem(w),) for w in lx.SOCIAL_SKILL}
 SPEECH_KEYS = {(stem(w),) for w in lx.SPEECH}
+SPELL_KEYS = {tuple(stem(w) for w in s.split("_")) for s in lx.SPELL_CUES}
 # People nouns (the light roleplay cues): someone to talk round even without a named NPC.
 PEOPLE = {k for k, cues in LEXICON.items()
           if any(c.action_type == T.ROLEPLAY and c.weight <= lx.PERSON_WEIGHT for c in cues)}
@@ -83,6 +85,8 @@ class Token(BaseModel):
     factor: float
     # Right after an article or possessive: a noun, so verb-only cues do not apply.
     noun: bool = False
+    # Right after "my"/"our": the speaker's own things ("check my pack" looks in the pack).
+    own: bool = False
     negated: bool = False
 
 
@@ -131,7 +135,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     raw = _TOKEN_RE.findall(text.lower().replace("’", "'").replace("-", " "))
     reading = Reading(tokens=[], clauses=[Clause()])
-    in_quote, modifier, noun, negating, casting = False, 1.0, False, False, False
+    in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []
     prev = ""
     for tok in raw:
@@ -167,16 +171,30 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         prev = word
         if word in _DETERMINERS:
             noun = True
+            own = word in ("my", "our")
             continue
         if casting:
             spell.append(word)
             reading.spell = " ".join(spell)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
         reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
-                                    noun=noun, negated=negating))
-        noun = tok.endswith("'s")
+                                    noun=noun, negated=negating, own=own))
+        noun, own = tok.endswith("'s"), False
     vocative = any(len(c.words) <= 3 and set(c.words[-2:]) & addressees
                    and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees) for c in reading.clauses)
+    spoken = [c for c in reading.clauses if c.words]
+    if spoken and not vocative and addressees:
+        first = [w for w in spoken[0].words if w not in _FILLERS]
+        # "Hesper how much for a room", "can you row us round to the caves pim?": a person present
+        # hailed by name at the start, or at the end of a "you" sentence, is spoken to.
+        hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS)
+        hailed = hailed or any(c.words[-1] in addressees and set(c.words) & _SECOND_PERSON for c in spoken)
+        if hailed:
+            vocative = True
+            acting = {i for i, c in enumerate(reading.clauses) if set(c.words) & _FIRST_PERSON}
+            for t in reading.tokens:
+                if t.clause not in acting and t.word not in addressees:
+                    t.factor *= QUOTE_FACTOR  # what is said to them is speech, not the speaker's act
     reading.addressed = vocative
     for index, clause in enumerate(reading.clauses):
         clause.question = not vocative and _is_question(clause)
@@ -187,26 +205,49 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     return reading
 
 
-Match = tuple[tuple[str, ...], int, float, bool]
+Match = tuple[tuple[str, ...], int, float, bool, int]
+# Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
+_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart"}
+_GAP = 8
 
 
 def match_cues(tokens: list[Token]) -> list[Match]:
-    """(cue key, clause, factor, noun) for every cue found, longest phrase first, no word used twice."""
+    """(cue key, clause, factor, noun, index) for every cue found, longest phrase first, no word used twice.
+    A verb and its particle match across the object between them ("work it out")."""
     stems = [t.stem for t in tokens]
     found: list[Match] = []
+    used: set[int] = set()
     i = 0
     while i < len(stems):
+        if i in used:
+            i += 1
+            continue
         for size in range(min(MAX_PHRASE, len(stems) - i), 0, -1):
             key = tuple(stems[i:i + size])
-            if key in LEXICON and len({t.clause for t in tokens[i:i + size]}) == 1:
+            split = _split_phrase(tokens, i, used) if size == 1 and not tokens[i].noun else None
+            if split is not None:
+                key = split[0]
+                used.add(split[1])
+            if key in LEXICON and len({t.clause for t in tokens[i:i + size]}) == 1 and not used & set(range(i, i + size)):
                 factor = min(t.factor for t in tokens[i:i + size])
                 if factor > 0:
-                    found.append((key, tokens[i].clause, factor, tokens[i].noun and size == 1))
+                    found.append((key, tokens[i].clause, factor, tokens[i].noun and size == 1, i))
                 i += size
                 break
         else:
             i += 1
     return found
+
+
+def _split_phrase(tokens: list[Token], i: int, used: set[int]) -> tuple[tuple[str, ...], int] | None:
+    """A verb at `i` whose particle comes after its object, within the clause."""
+    for j in range(i + 2, min(len(tokens), i + 2 + _GAP)):
+        if tokens[j].clause != tokens[i].clause:
+            return None
+        key = (tokens[i].stem, tokens[j].stem)
+        if tokens[j].stem in _PARTICLES and key in LEXICON and j not in used:
+            return key, j
+    return None
 
 
 def spell_kind(spell: str) -> ActionType | None:

@@ -37,6 +37,7 @@ STOP = set("""a an the and or but of to in on at by for from with into onto over
     kind sort little much many more most few other another each every own same such only like""".split())
 PRONOUNS = {"him", "her", "them", "he", "she", "they", "it", "his", "hers", "their"}
 NAME_WEIGHT, ROLE_WEIGHT, DESC_WEIGHT, WEAPON_WEIGHT = 3.0, 2.0, 1.0, 1.0
+EXTRA_WORD = 0.5  # each further word of the same person adds half its weight
 
 
 def _content(text: str) -> list[str]:
@@ -102,7 +103,9 @@ def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str,
                 block = world.monster(c.monster or "") if c.monster else None
                 npc = world.npc(c.name)
                 weapons = " ".join(a.name for a in block.attacks) if block else ""
-                role = (npc.role if npc else "") + " " + (block.kind if block and not npc else "")
+                # An NPC fighting with a stat block answers to its name too ("the wrecker captain").
+                role = (npc.role + " " + (block.name if block else "") if npc else
+                        (block.kind if block else ""))
                 desc = npc.description if npc else (c.monster or "")
                 entries.append((c.name, "combatant", role, desc, weapons))
                 fighting.add(c.name.casefold())
@@ -112,8 +115,10 @@ def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str,
     for pc in world.characters:
         if actor is None or pc.name.casefold() != actor.casefold():
             entries.append((pc.name, "character", f"{pc.race} {pc.class_name}", "", ""))
+    blocks = {(c.monster or "").casefold() for c in combat.order if c.kind == "monster" and not c.defeated} \
+        if combat is not None and combat.active else set()
     for m in world.monsters:
-        if not any(f.startswith(m.name.casefold()) for f in fighting):
+        if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks:
             entries.append((m.name, "monster", m.kind, "", ""))
     return _people_index(tuple(entries), frozenset(place_words(world)))
 
@@ -131,13 +136,20 @@ def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     best_key = (0.0, 0)
     named_before: str | None = None
     for name, kind, aliases in people(world, actor):
-        score, via, first = 0.0, "", len(tokens)
+        total, via, first, top = 0.0, "", len(tokens), 0.0
+        seen: set[str] = set()
         for i, (s, factor) in enumerate(tokens):
             weight, alias = aliases.get(s, (0.0, ""))
-            if weight <= DESC_WEIGHT and not allow_description:
+            if weight <= DESC_WEIGHT and not allow_description or s in seen or weight <= 0:
                 continue
-            if weight * factor > score:
-                score, via, first = weight * factor, alias, min(first, i)
+            seen.add(s)
+            total += weight * factor
+            if weight * factor > top:
+                top, via = weight * factor, alias
+            first = min(first, i)
+        # Further words of a name or role add half: "the wrecker captain" is more the captain than a thug.
+        # Description words only tip the balance, never make a link on their own.
+        score = top + EXTRA_WORD * (total - top) if top > DESC_WEIGHT else top
         if score <= 0:
             continue
         score += {"combatant": 1.0, "npc": 0.5 if name in present else 0.0}.get(kind, 0.0)
@@ -238,7 +250,19 @@ def _is_word(word: str) -> bool:
     english = _english()
     if not english:
         return len(word) < 6
-    forms = (word, word[:-1], word[:-2], word[:-3], word[:-3] + "e", word[:-2] + "e", word[:-3] + "y")
+    if word in english:
+        return True
+    # Only real inflections are stripped: "sneek" is no form of "sne", nor "tracc" of "tra".
+    forms: list[str] = []
+    if word.endswith("s"):
+        forms += [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
+        forms += [word[:-3] + "y"] if word.endswith("ies") else []
+    if word.endswith("ed"):
+        forms += [word[:-1], word[:-2], word[:-3]]
+    if word.endswith("ing"):
+        forms += [word[:-3], word[:-3] + "e", word[:-4]]
+    if word.endswith(("er", "ly")):
+        forms += [word[:-2], word[:-1]]
     return any(f in english for f in forms if len(f) > 2)
 
 
@@ -249,8 +273,13 @@ def _fix(word: str, vocabulary: frozenset[str]) -> str:
     limit = 1 if len(word) < 8 else 2
     # Same first letter: real typos rarely miss it, and it keeps "best" from becoming "rest".
     choices = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= limit]
-    hit = process.extractOne(word, choices, scorer=OSA.distance, score_cutoff=limit)
-    return hit[0] if hit else word
+    hits = process.extract(word, choices, scorer=OSA.distance, score_cutoff=limit, limit=8)
+    if not hits:
+        return word
+    # Nearest first; among equals a swap of two letters ("wehre") beats a dropped one ("were").
+    letters = sorted(word)
+    best = min(hits, key=lambda h: (h[1], abs(len(h[0]) - len(word)), sorted(h[0]) != letters, h[0]))
+    return best[0]
 
 
 def correct(word: str, vocabulary: frozenset[str]) -> str:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType
 from engine.models.intent import ActionIntent, IntentKind, IntentPart
-from engine.models.world import Campaign
+from engine.models.world import ABILITY_NAMES, SKILLS, Campaign
 from engine.play import lexicon as lx
 from engine.play.classifier import (
     CUE_WORDS,
@@ -23,12 +23,13 @@ from engine.play.classifier import (
     PEOPLE,
     SOCIAL_KEYS,
     SPEECH_KEYS,
+    SPELL_KEYS,
     Reading,
     match_cues,
     read,
     spell_kind,
 )
-from engine.play.entities import STOP, link_person, link_place, world_vocabulary
+from engine.play.entities import PRONOUNS, STOP, link_person, link_place, people, world_vocabulary
 from engine.text import stem, words
 
 T = ActionType
@@ -38,6 +39,23 @@ NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
 PLACE_MIN = 0.5
 LOW_CONFIDENCE = 0.34
+OWN_BONUS = 2.0
+WEAK_CHECK = 3.0  # below this a skill check is only a guess: ask first
+CLARIFY_PHRASE: dict[ActionType, str] = {
+    T.COMBAT: "to attack", T.ROLEPLAY: "to talk to someone", T.EXPLORATION: "to look around or move on",
+    T.PUZZLE: "to work at the puzzle", T.SKILL_CHECK: "to attempt something risky (a skill check)",
+    T.REST: "to rest", T.INVENTORY: "to use or handle your gear", T.MIXED: "several things at once"}
+ITEM_WEIGHT = 1.0
+PLACE_CLAUSE = 4.5
+ROUTE_VERBS = {stem(w) for w in lx.ROUTE_VERBS}
+ROUTES = {stem(w) for w in lx.ROUTES}
+FOLLOWING = {stem(w) for w in lx.FOLLOWING}
+SIGNS = {stem(w) for w in lx.SIGNS}
+GOING = {stem(w) for w in lx.GOING}
+INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
+UTTERANCES = {stem(w) for w in lx.UTTERANCES}
+PRONOUN_STEMS = {stem(w) for w in PRONOUNS if w not in ("it", "its")}
+FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
 AGENT_FOR: dict[ActionType, str] = {
     T.COMBAT: "combat", T.ROLEPLAY: "social", T.EXPLORATION: "exploration", T.PUZZLE: "exploration",
@@ -56,6 +74,7 @@ class IntentResult(BaseModel):
     components: list[ActionType] = Field(
         default_factory=list, description="The concrete types handled: one, or two for MIXED (agent order)")
     question: bool = Field(False, description="Only a question to the DM: answer it, roll nothing")
+    evidence: float = Field(0.0, description="The winning type's raw score: how much the words said")
 
 
 def match_place(text: str, names: list[str]) -> str | None:
@@ -81,8 +100,11 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 def _score(reading: Reading, world: Campaign | None, actor: str | None
            ) -> tuple[dict[ActionType, float], dict[int, dict[ActionType, float]], list[str], dict[str, object]]:
-    cues = match_cues(reading.tokens)
-    keys = {key for key, _, _, noun in cues if not noun}
+    stems_at = [t.stem for t in reading.tokens]
+    # "I go look": a verb of going right before another verb is no journey; the second verb is the act.
+    cues = [c for c in match_cues(reading.tokens)
+            if not (c[0][0] in GOING and c[4] + 1 < len(stems_at) and (stems_at[c[4] + 1],) in LEXICON)]
+    keys = {key for key, _, _, noun, _ in cues if not noun}
     audience = world is None or reading.quoted or bool(world.npcs_at(world.game_state.party_location)) \
         or bool(keys & PEOPLE)
     scores = {t: 0.0 for t in AGENT_FOR}
@@ -96,27 +118,65 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         clause_scores[clause][action_type] += value
         matched.append(label)
 
-    for key, clause, factor, noun in cues:
+    combat = world.game_state.combat if world is not None else None
+    fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
+    main: dict[int, MainVerb] = {}
+    carried = _item_spans(reading, world, actor)
+    for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
+        if index in carried:
+            # "the holy symbol" on the sheet is gear, not a puzzle's symbol.
+            entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
+        if key[0] in INTRANSITIVE and _has_object(reading, index):
+            continue
         if not entries:
             continue
         bonus = MAIN_CUE_BONUS if clause not in seen and factor == 1.0 else 1.0
+        if clause not in seen and not noun:
+            top = max(entries, key=lambda c: c.weight)
+            main[clause] = (top.action_type, top.weight, index + len(key), key)
         seen.add(clause)
+        own = reading.tokens[index].own
+        to_thing = key in SPEECH_KEYS and not noun and _said_to_a_thing(reading, clause, world, actor)
         for cue in entries:
             action_type = cue.action_type
+            if to_thing and action_type == T.ROLEPLAY:
+                action_type = T.PUZZLE  # "speak the words", "say it to the door": words tried on the world
+            if own and action_type == T.INVENTORY:
+                bonus *= OWN_BONUS  # "check my pack": the act is about one's own gear
             if action_type == T.ROLEPLAY and key in SOCIAL_KEYS and not audience:
                 action_type = T.SKILL_CHECK
+            if fighting and key in SPELL_KEYS:
+                action_type = T.COMBAT
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
+    if carried:
+        clause = reading.tokens[min(carried)].clause
+        add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
+    for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
+        if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
+            add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
     if reading.spell:
         kind = spell_kind(reading.spell)
         clause = next((t.clause for t in reading.tokens if t.factor == 0 and not t.negated), 0)
-        add(kind or T.COMBAT, 4.0 if kind else 1.0, clause, f"spell:{reading.spell}")
+        weight = 4.0 if kind else 1.0
+        if fighting:
+            kind = T.COMBAT
+        elif kind == T.SKILL_CHECK:
+            weight = lx.UTILITY_SPELL_WEIGHT  # "cast light on my hammer and look around": the looking is the act
+        add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
     if reading.quoted or reading.addressed:
         scores[T.ROLEPLAY] += QUOTE_BONUS
         matched.append("quoted speech")
-    facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS)}
+    routes = _routes_taken(reading)
+    for clause in routes:
+        add(T.EXPLORATION, lx.ROUTE_WEIGHT, clause, "route")
+    facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS) or bool(routes), "main": main}
     if world is not None:
         _world_evidence(reading, world, actor, keys, scores, matched, facts)
+        if facts.get("moving") and facts.get("place_clause") is not None:
+            # The clause that reaches a named place is travel ("then we climb down to the caves").
+            per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
+            per[T.EXPLORATION] = per.get(T.EXPLORATION, 0.0) + PLACE_CLAUSE
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
 
 
@@ -126,7 +186,8 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
     person = link_person([(s, f or 0.0) for s, f in acting], world, actor)
     facts["person"] = person
     # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
-    if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting):
+    if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
+            and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
         if person.kind == "combatant":
             scores[T.COMBAT] += 2.0 + 1.5
             matched.append(f"foe:{person.name}")
@@ -156,11 +217,91 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
     directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
                    for c in reading.clauses for i, w in enumerate(c.words))
     by_name = strength >= 3.0
-    moving = (verb_moves and (by_name or strength >= PLACE_MIN)) or (directed and by_name)
+    # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
+    # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
+    feat_only = all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
+    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name)
     if moving or by_name:
         facts["place"], facts["moving"] = place, moving
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
+        facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
         matched.append(f"place:{place}")
+
+
+def _said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor: str | None) -> bool:
+    """Words spoken in this clause go to a thing, not a person: an utterance as the object ("the words",
+    "the password") or "to" a thing ("to the door"), and no one named or described in the clause."""
+    toks = [t for t in reading.tokens if t.clause == clause]
+    if world is not None and any(t.stem in _person_words(world, actor) or t.stem in PRONOUN_STEMS for t in toks):
+        return False
+    if any((t.stem,) in PEOPLE for t in toks):
+        return False
+    if any(t.stem in UTTERANCES for t in toks):
+        return True
+    return any(a.word == "to" and (b.stem,) in LEXICON and all(c.action_type in (T.EXPLORATION, T.PUZZLE)
+                                                                for c in LEXICON[(b.stem,)])
+               for a, b in zip(toks, toks[1:], strict=False))
+
+
+def _person_words(world: Campaign, actor: str | None) -> set[str]:
+    return {s for _, _, aliases in people(world, actor) for s, (w, _) in aliases.items() if w > 1.0}
+
+
+def _item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> set[int]:
+    """Token indexes naming an item of two words or more on the actor's sheet ("holy symbol", "thieves' tools")."""
+    pc = world.character(actor) if world is not None and actor else None
+    if pc is None:
+        return set()
+    stems_at = [t.stem for t in reading.tokens]
+    found: set[int] = set()
+    for item in _item_keys(tuple(i.name for i in pc.inventory)):
+        for i in range(len(stems_at) - len(item) + 1):
+            if tuple(stems_at[i:i + len(item)]) == item:
+                found.update(range(i, i + len(item)))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _item_keys(names: tuple[str, ...]) -> list[tuple[str, ...]]:
+    keys = [tuple(stem(w) for w in words(n.split("(")[0]) if w not in STOP) for n in names]
+    return [k for k in keys if len(k) >= 2]
+
+
+def _routes_taken(reading: Reading) -> set[int]:
+    """Clauses where a route is taken or followed ("take the cliff path", "follow the stair down")."""
+    out: set[int] = set()
+    for i, t in enumerate(reading.tokens):
+        if t.stem in ROUTE_VERBS and t.factor > 0 and not t.noun:
+            rest = [x for x in reading.tokens[i + 1:i + 4] if x.clause == t.clause]
+            if any(x.stem in ROUTES for x in rest):
+                out.add(t.clause)
+    return out
+
+
+def _has_object(reading: Reading, index: int) -> bool:
+    """The verb at `index` takes a thing as its object ("rest my hand"), a time aside ("rest the night")."""
+    nxt = reading.tokens[index + 1] if index + 1 < len(reading.tokens) else None
+    return nxt is not None and nxt.noun and nxt.clause == reading.tokens[index].clause \
+        and nxt.word not in lx.TIME_WORDS
+
+
+MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
+GOVERNING = {T.INVENTORY, T.EXPLORATION, T.PUZZLE, T.SKILL_CHECK}
+STRONG_VERB = 2.5
+
+
+def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
+    """The person is the recipient or the place of another kind of act ("give the letter to Aldous",
+    "sneak up behind Nessa"): the clause's main verb decides the kind, not the person named. Only the
+    direct object of a skill verb ("I jump Nessa") is still the one acted on."""
+    said = stem(via)
+    index = next((i for i, t in enumerate(reading.tokens) if t.stem == said), None)
+    if index is None or reading.tokens[index].clause not in main:
+        return False
+    kind, weight, after, _ = main[reading.tokens[index].clause]
+    if kind not in GOVERNING or weight < STRONG_VERB or index < after:
+        return False
+    return not (kind == T.SKILL_CHECK and index == after)
 
 
 def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
@@ -188,10 +329,10 @@ def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Actio
         confidence = round((scores[components[0]] + scores[components[1]]) / total, 3)
         alternatives = [(t, share[t]) for t, _ in ranked if t in share]
         return IntentResult(action_type=T.MIXED, confidence=min(confidence, 1.0), alternatives=alternatives,
-                            matched=matched, agents=agents, components=components)
+                            matched=matched, agents=agents, components=components, evidence=top_score)
     alternatives = [(t, share[t]) for t, _ in ranked[1:] if t in share]
     return IntentResult(action_type=top, confidence=share[top], alternatives=alternatives,
-                        matched=matched, agents=[AGENT_FOR[top]], components=[top])
+                        matched=matched, agents=[AGENT_FOR[top]], components=[top], evidence=top_score)
 
 
 def _understand(text: str, world: Campaign | None, actor: str | None
@@ -201,6 +342,13 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
     scores, clause_scores, matched, facts = _score(reading, world, actor)
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
+    if _check_requested(reading):
+        # "what do I know about drowned sailors? religion check": the question is what the check is for.
+        scores[T.SKILL_CHECK] += CHECK_REQUEST
+        matched.append("check requested")
+        for clause in reading.clauses:
+            clause.question = False
+        return reading, _decide(scores, {}, matched), facts
     if asked:
         acting = {i: s for i, s in clause_scores.items() if i not in asked and max(s.values()) >= CLAUSE_MIN}
         if not acting:
@@ -210,6 +358,11 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             return reading, result, facts
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + (scores[t] * 0.1) for t in scores}
         clause_scores = acting
+        main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
+        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE) for i in acting):
+            # "what's under the barrels? I go look": the act is how the question gets answered.
+            for i in asked:
+                reading.clauses[i].question = False
     elif reading.negated and max(scores.values()) < CLAUSE_MIN:
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
@@ -217,9 +370,42 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     return reading, _decide(scores, clause_scores, matched), facts
 
 
+CHECK_REQUEST = 8.0
+_CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
+    {(a,) for a in ABILITY_NAMES.values()}
+_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
+                "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
+
+
+def _check_requested(reading: Reading) -> bool:
+    """A clause that only names a skill or ability ("religion check", "history?", "roll stealth")."""
+    for clause in reading.clauses:
+        rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
+        if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
+            return True
+    return False
+
+
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:
     """The action type(s) of a player's words, and the agents that handle them."""
     return _understand(text, world, actor)[1]
+
+
+def _clarify(result: IntentResult) -> str | None:
+    """A question back to the player when the words say too little to act on: a skill check on thin
+    evidence is asked about, never rolled on a guess."""
+    if result.question or len(result.components) != 1:
+        return None
+    unsure = 0 < result.confidence < LOW_CONFIDENCE
+    named_spell = any(m.startswith("spell:") for m in result.matched)
+    thin_check = result.action_type == T.SKILL_CHECK and result.evidence < WEAK_CHECK and not named_spell
+    if not (unsure or thin_check or result.confidence == 0):
+        return None
+    options = [result.action_type, *(a for a, _ in result.alternatives[:1])] if result.confidence else []
+    if not options or options == [T.SKILL_CHECK]:
+        options = [T.SKILL_CHECK, T.EXPLORATION] if result.action_type == T.SKILL_CHECK else \
+            [T.EXPLORATION, T.ROLEPLAY]
+    return "Did you mean " + " or ".join(CLARIFY_PHRASE[a] for a in options) + "?"
 
 
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
@@ -250,10 +436,7 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
-    clarify = None
-    if 0 < confidence < LOW_CONFIDENCE and len(result.components) == 1 and not result.question:
-        clarify = "Did you mean " + " or ".join(f"to {a.value.replace('_', ' ')}"
-                                                 for a, _ in [(result.action_type, 0), *result.alternatives[:1]]) + "?"
+    clarify = _clarify(result)
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,

@@ -37,24 +37,24 @@ LEXICON_SPEC: dict[ActionType, str] = {
         intention:3""",
     T.EXPLORATION: """hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
-        perception:3 investigation:3 survey:2 follow:1.5 track:1.5 travel:3 go:1.5 go_to:2.5
+        perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
         ride:2 sail:2 march:2 descend:2 set_off:3 make_way:3 back_to:2 get_out:2 run:1.5 step:1
         north:1.5 south:1.5 east:1.5 west:1.5 upstairs:1.5 downstairs:1.5 door:1 trap:2 secret:1
-        hidden:1.5 clue:2 footprint:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
+        hidden:1.5 clue:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
         village:1 town:1 city:1 dock:1 cave:1 crypt:1 forest:0.5 mountain:1 room:0.5 study:1.5""",
     T.PUZZLE: """align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
-    T.SKILL_CHECK: """juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
+    T.SKILL_CHECK: """juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
         remember:2.5 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5
-        cliff:1 lock:1.5 track:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
+        cliff:1 lock:1.5 track:2 footprint:2 print:1.5 spoor:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
     T.REST: """hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
@@ -94,3 +94,28 @@ ATTACK_SPELLS = ("acid splash", "burning hands", "chill touch", "chromatic orb",
                  "guiding bolt", "inflict wounds", "magic missile", "poison spray", "produce flame", "ray of frost",
                  "ray of sickness", "sacred flame", "scorching ray", "shocking grasp", "thorn whip", "thunderwave",
                  "toll the dead", "vicious mockery", "witch bolt", "sleep", "hold person", "command", "bane")
+# Spells a player names without "cast" ("healing word on Bram"); in a fight any spell is a fight action.
+SPELL_CUES = {"cure_wound", "healing_word", "mage_hand", "find_familiar", "detect_magic", "fire_bolt",
+              "magic_missile", "eldritch_blast", "sacred_flame", "guiding_bolt", "ray_of_frost", "chill_touch",
+              "shocking_grasp"}
+UTILITY_SPELL_WEIGHT = 2.5
+# Following signs is tracking (Survival): a verb of following with a sign as its object.
+FOLLOWING = {"follow", "track", "trail", "tail"}
+SIGNS = {"print", "footprint", "track", "trail", "mark", "spoor", "blood", "scuff", "drag"}
+TRACKING_WEIGHT = 3.0
+# "go look", "come see": a verb of going before another verb is no journey.
+GOING = {"go", "come"}
+# Verbs of finding out: after a question, acting with one of these is how the question gets answered.
+FINDING_OUT = {"look", "look_at", "look_around", "look_for", "search", "check", "examine", "inspect", "investigate",
+               "study", "peer", "work_out", "figure_out", "decipher", "solve", "translate", "read", "listen", "smell"}
+# Resting is intransitive: "rest my hand on the altar" is no rest (time words aside: "rest the night").
+INTRANSITIVE = {"rest", "sleep", "nap", "camp"}
+TIME_WORDS = {"night", "hour", "hours", "day", "while", "bit", "minute", "minutes", "evening", "morning"}
+# Words one utters to a thing, not a person: speaking them is trying a puzzle ("speak the words").
+UTTERANCES = {"word", "words", "password", "answer", "phrase", "incantation", "passphrase", "chant", "verse"}
+UTTERANCE_WEIGHT = 3.0
+# Taking a route is travel: "take the cliff path", "follow the stair down", "take a boat round".
+ROUTE_VERBS = {"take", "follow", "use", "ride"}
+ROUTES = {"path", "road", "stair", "stairs", "steps", "boat", "trail", "tunnel", "passage", "ladder", "bridge",
+          "causeway", "lane", "street", "stairway", "staircase"}
+ROUTE_WEIGHT = 2.5

@@ -33,7 +33,8 @@ from engine.play.agents.combat import CombatAgent
 from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
-from engine.play.intent import AGENT_FOR, IntentResult, understand
+from engine.play.entities import PRONOUNS
+from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.text import words
 
 # What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
@@ -66,6 +67,8 @@ class ActionInput(ActionBasics):
     context_text: str = ""
     style: str = ""
     seed: int = 0
+    last_target: str | None = Field(None, description="Who the previous action was aimed at, for 'him'/'her'; "
+                                                       "when unset it is read from recent_history")
 
 
 class Resolution(BaseModel):
@@ -126,6 +129,31 @@ def resolve_actor(world: Campaign, action: str, character_name: str | None, sele
     return None
 
 
+_HISTORY_LINE = re.compile(r"^T\d+ (?:[^:]{1,60}: )?(.*?)(?: \[[^\]]*\])?$")
+PRONOUN_LOOKBACK = 3
+
+
+def _last_target(inp: ActionInput) -> str | None:
+    """Who "him", "her" or "them" means: the caller's last target, else the latest recent action that named
+    someone. Read only when the action has a pronoun, from a few lines, so it never grows with history."""
+    if inp.last_target or not set(words(inp.action)) & PRONOUNS:
+        return inp.last_target
+    for line in reversed(inp.recent_history[-PRONOUN_LOOKBACK:]):
+        found = _HISTORY_LINE.match(line)
+        if found is None:
+            continue
+        ref = parse(found.group(1), inp.world, inp.actor).target_ref
+        if ref is not None and ref.via != "pronoun" and ref.kind != "character":
+            return ref.name
+    return None
+
+
+_ACT_AS: dict[ActionType, str] = {
+    ActionType.SKILL_CHECK: "Make a skill check", ActionType.EXPLORATION: "Look around",
+    ActionType.ROLEPLAY: "Talk to someone", ActionType.COMBAT: "Attack", ActionType.PUZZLE: "Study the puzzle",
+    ActionType.INVENTORY: "Check inventory", ActionType.REST: "Rest"}
+
+
 class Orchestrator:
     def __init__(self, agents: dict[str, Agent] | None = None, narrator: Narrator | None = None,
                  agent_timeout: float = 2.0, narration_timeout: float = NARRATION_TIMEOUT) -> None:
@@ -136,7 +164,13 @@ class Orchestrator:
         self.narration_timeout = narration_timeout
 
     async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
-        intent, parsed = understand(inp.action, inp.world, inp.actor)
+        intent, parsed = understand(inp.action, inp.world, inp.actor, inp.last_target)
+        if parsed.target is None and not inp.last_target:
+            last = _last_target(inp)  # "I hit him again": only then are earlier lines read
+            if last is not None:
+                intent, parsed = understand(inp.action, inp.world, inp.actor, last)
+        if parsed.clarify and intent.action_type == ActionType.SKILL_CHECK:
+            return await self._ask_back(inp, intent, parsed, on_narration)
         plan = self._plan(intent)
         if parsed.question and all(name != "exploration" for name, _ in plan):
             plan.insert(0, ("exploration", ActionType.EXPLORATION))  # the question part is answered there
@@ -166,6 +200,8 @@ class Orchestrator:
                          warnings=[*warnings, *(w for r in results for w in r.warnings)])
         options = [o for r in results for o in r.follow_up_options]
         res.follow_up_options = list(dict.fromkeys(options or DEFAULT_FOLLOW_UPS.get(intent.components[0], [])))
+        if parsed.clarify:
+            res.warnings.append(f"Unsure what was meant: {parsed.clarify}")
         beats = [b for r in results for b in r.beats]
         narration = await self._narrate(inp, res, beats, on_narration)
         res.narrative = narration.text
@@ -173,6 +209,22 @@ class Orchestrator:
         # An LLM narrator may propose facts; they go through the fact tracker like any other.
         res.facts += narration.proposed_facts
         res.prompt_tokens, res.completion_tokens = narration.prompt_tokens, narration.completion_tokens
+        return res
+
+    async def _ask_back(self, inp: ActionInput, intent: IntentResult, parsed: ActionIntent,
+                        on_narration: NarrationCallback | None) -> Resolution:
+        """Too little to act on: the DM asks what the player means. No roll, nothing changes."""
+        question = parsed.clarify or "What do you want to do?"
+        world = Campaign.model_validate(inp.world.model_dump(mode="json"))
+        res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
+                         narrative=question, warnings=[f"Unsure what was meant: {question}"],
+                         follow_up_options=[_ACT_AS[t] for t in (intent.action_type,
+                                                                 *(a for a, _ in intent.alternatives[:2]))
+                                            if t in _ACT_AS] or ["Try again in other words"])
+        if on_narration is not None:
+            outcome = on_narration(Done(result=NarrationResult(text=question)))
+            if inspect.isawaitable(outcome):
+                await outcome
         return res
 
     def _plan(self, intent: IntentResult) -> list[tuple[str, ActionType]]:

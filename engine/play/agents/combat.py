@@ -227,6 +227,10 @@ def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) ->
     if weapon is None:
         return False
     target = _pick_target(ctx, foes)
+    wanted = ctx.intent.target if ctx.intent is not None else None
+    down = world.game_state.combat.combatant(wanted) if wanted and world.game_state.combat else None
+    if down is not None and down.defeated and target.name != down.name:
+        result.warnings.append(f"{down.name} is already down; {pc.name} turns on {target.name} instead.")
     adv = rules.attack_advantage(pc.conditions, target.conditions, target.dodging, set(words(ctx.action)))
     outcome = rules.attack(ctx.roller, pc.name, weapon, target.ac or 10, advantage=adv)
     resolve_hit(ctx, result, pc.name, target, weapon, outcome)

@@ -10,6 +10,7 @@ from engine.text import stem, stems, words
 _TIME = {"time", "late", "dark", "day", "night", "hour", "morning", "evening", "tide", "long", "till", "until"}
 _EXITS = {"way", "exit", "exits", "go", "far", "route", "road", "path", "which"}
 _HEALTH = {"hurt", "hp", "health", "wounded", "bloodied", "alive", "ac", "armor", "armour", "damage", "dying"}
+_FIGHT = {"standing", "enemies", "foes", "initiative", "turn", "round", "fight", "winning"}
 _QUESTS = {"quest", "quests", "job", "objective", "objectives", "task", "xp", "experience"}
 
 
@@ -20,15 +21,26 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
     target = ctx.intent.target if ctx.intent is not None else None
     said = stems(ctx.action)
     answered = False
-    if target:
+    by_pronoun = ctx.intent is not None and ctx.intent.target_ref is not None and ctx.intent.target_ref.via == "pronoun"
+    if target and not (by_pronoun and ws & (_TIME | _EXITS | _FIGHT)):  # "what time is it?": no one is "it"
         result.beats.append(_about(world, target, ws))
+        answered = True
+    pc = world.character(ctx.actor) if ctx.actor else None
+    if pc and (ws & _HEALTH or {"hit", "points"} <= ws) and not answered:
+        result.beats.append(_about(world, pc.name, ws))
+        answered = True
+    combat = world.game_state.combat
+    if combat and combat.active and ws & _FIGHT and not answered:
+        standing = [f"{c.name} ({c.hp.current}/{c.hp.max} HP)" if c.hp and c.kind != "monster" else c.name
+                    for c in combat.order if not c.defeated]
+        result.beats.append(f"Round {combat.round}. Still standing: {', '.join(standing) or 'no one'}; "
+                            f"{combat.order[combat.turn_index].name} is up.")
         answered = True
     if ws & _TIME and not answered:
         hours, minutes = divmod(world.game_state.minutes, 60)
         light = "daylight" if 6 <= hours < 19 else "dark"
         result.beats.append(f"It is day {world.game_state.day}, {hours:02d}:{minutes:02d}; outside it is {light}.")
         answered = True
-    pc = world.character(ctx.actor) if ctx.actor else None
     carried = [i for i in pc.inventory if stem(i.name.split()[0].lower()) in said] if pc else []
     if pc and (carried or ws & {"inventory", "carrying", "pack", "have", "got"}) and not answered:
         items = carried or pc.inventory

@@ -92,6 +92,34 @@ def test_structured_intent_carries_what_the_agents_need():
 def test_blind_set_accuracy_stays_at_the_level_reached():
     # Reached on the blind set (262 sentences written before tuning); raise these when the parser improves.
     report = score()
-    assert report["kind_accuracy"] >= 0.82
-    assert report["target_accuracy"] >= 0.93
-    assert report["destination_accuracy"] >= 0.83
+    assert report["kind_accuracy"] >= 0.94
+    assert report["target_accuracy"] >= 0.94
+    assert report["destination_accuracy"] >= 0.89
+
+
+async def test_a_thin_guess_at_a_skill_check_asks_instead_of_rolling():
+    world = _world("Kettlecove Docks")
+    res = await _act(world, "I try my luck with the horse", actor="Wren")
+    assert res.action_intent.clarify and res.dice_rolls == [] and res.state_changes == []
+    assert res.narrative == res.action_intent.clarify and res.follow_up_options
+
+
+async def test_him_again_means_the_last_one_named():
+    world = _world("Wrecker Caves", FIGHT)
+    res = await Orchestrator().resolve(ActionInput(
+        action="I hit him again", actor="Bram", world=world, turn=2, roller=ScriptedRoller([20] * 40),
+        recent_history=["T1 Bram: I swing at the Wrecker Captain [Longsword attack 23]"]))
+    assert res.action_intent.target == "Wrecker Captain" and "Wrecker Captain" in _hurt(res)
+
+
+def test_held_out_set_floor():
+    """A second set written blind after round one and scored once, never tuned on: the honest figure."""
+    import json
+    from pathlib import Path
+
+    from tests.engine.play import score_intent
+
+    cases = json.loads((Path(__file__).resolve().parent / "intent_blind2.json").read_text())
+    report = score_intent.score(cases)
+    assert report["cases"] == 200
+    assert report["kind_accuracy"] >= 0.74 and report["target_accuracy"] >= 0.90
