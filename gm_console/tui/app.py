@@ -1,4 +1,5 @@
-"""The GM Console app: engine calls in named workers, typed messages back, one failure handler.
+"""The GM Console app: the DM's actions (from the registry in actions.py), the screens' requests,
+and the engine's answers into the panes. The engine calls themselves are in engine_calls.py.
 
 Widgets hold no game logic: every change goes through the SessionManager and the panes show what
 it answers.
@@ -7,77 +8,52 @@ it answers.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 
-from textual import work
+from textual import on
 from textual.app import App
-from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
-from textual.worker import Worker, WorkerState
 
 from engine.api.manager import SessionManager
-from engine.errors import EngineError, InvalidInputError, NotFoundError, SessionNotActiveError
+from engine.errors import EngineError
 from engine.models.session import SessionStatus
 from gm_console.tui import commands as cmd
 from gm_console.tui import messages as m
-from gm_console.tui.commands import CommandError, SessionCommands, parse_input
+from gm_console.tui.actions import BY_ID, ActionCommands, app_bindings, key_name
+from gm_console.tui.commands import CommandError, parse_input
+from gm_console.tui.engine_calls import EngineCalls
 from gm_console.tui.screens.confirm import EndSessionModal
 from gm_console.tui.screens.error import ErrorModal
 from gm_console.tui.screens.help import HelpScreen
 from gm_console.tui.screens.main import MainScreen
 from gm_console.tui.screens.picker import SessionPicker
 from gm_console.tui.screens.summary import SummaryModal
+from gm_console.tui.state import ConsoleStatus
 from gm_console.tui.widgets.narrative import NarrativeEntry
 
-# How many past entries a resume brings back into the narrative and history panes (the export has
-# the full log; more rows here only slow the first paint of a long session).
-REBUILD_LIMIT = 50
-# After a turn only the newest entries are read back (the panes append them).
-REFRESH_LIMIT = 10
-# Actions that only make sense on the main screen with a session in a given state.
-SESSION_ACTIONS = {"pause_session", "end_session", "resume_session", "export_recap", "switch_session",
-                   "toggle_panes"}
 
-
-class GMConsoleApp(App[int]):
+class GMConsoleApp(EngineCalls):
     CSS_PATH = ["console.tcss", "screens.tcss"]
     TITLE = "GM Console"
-    COMMANDS = App.COMMANDS | {SessionCommands}
-    BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_panes", "Panes"),
-        Binding("f3", "switch_session", "Sessions"),
-        Binding("f5", "pause_session", "Pause"),
-        Binding("f6", "resume_session", "Resume"),
-        Binding("f8", "end_session", "End"),
-        Binding("f4", "export_recap", "Export"),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-    ]
+    COMMANDS = App.COMMANDS | {ActionCommands}
+    BINDINGS = app_bindings()
 
     def __init__(self, manager: SessionManager, campaign: str | None = None, session: str | None = None) -> None:
-        super().__init__()
-        self.manager = manager
+        super().__init__(manager)
         self.start_campaign, self.start_session = campaign, session
-        self.campaign_name = ""
-        self.session_id: str | None = None
-        self.session_name, self.narrator_name = "", manager.narrator.name
-        self.status: SessionStatus | None = None
-        self.saving = self._quitting = False
-        self._controls_state: tuple[object, ...] | None = None
+        self._quitting = False
 
     def get_default_screen(self) -> Screen:
         return MainScreen()
 
-    @property
-    def main(self) -> MainScreen:
-        return self.screen_stack[0]  # type: ignore[return-value]
-
     def on_mount(self) -> None:
         self.theme = "textual-dark"
 
-    def begin(self) -> None:
-        """Called by the main screen once its panes exist: open the session asked for, or the picker."""
+    @on(MainScreen.Ready)
+    def _begin(self) -> None:
+        """The panes exist: open the session asked for, or the picker."""
         if self.start_session:
             self.open_session(self.start_session, self.start_campaign)
         else:
@@ -85,15 +61,11 @@ class GMConsoleApp(App[int]):
 
     # ---- state the controls follow ----
 
-    def _sync_controls(self) -> None:
-        state = (self.session_id, self.status, self.saving)
-        if state == self._controls_state:  # after most turns nothing changed: skip the footer rebuild
-            return
-        self._controls_state = state
-        self.main.set_controls(self.status, self.saving)
-        if self.session_id:
-            self.main.set_header(self.campaign_name, self.session_name, self.status, self.narrator_name)
-        self.refresh_bindings()
+    def watch_console_status(self, status: ConsoleStatus) -> None:
+        self.main.show_status(status)
+
+    def _set_saving(self, saving: bool) -> None:
+        self.console_status = replace(self.console_status, saving=saving)
 
     def _base_screen(self) -> Screen:
         """The screen under the command palette, if it is open."""
@@ -103,17 +75,14 @@ class GMConsoleApp(App[int]):
         return self.screen
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in SESSION_ACTIONS and not isinstance(self._base_screen(), MainScreen):
+        """Bindings, buttons and the palette all come through here (Textual asks before running an
+        action), so the action methods below need no guard of their own."""
+        spec = BY_ID.get(action)
+        if spec is None:  # one of Textual's own actions
+            return True
+        if spec.main_only and not isinstance(self._base_screen(), MainScreen):
             return False
-        if action == "pause_session":
-            return self.status == SessionStatus.ACTIVE and not self.saving
-        if action == "resume_session":
-            return self.status == SessionStatus.PAUSED and not self.saving
-        if action == "end_session":
-            return self.status in (SessionStatus.ACTIVE, SessionStatus.PAUSED) and not self.saving
-        if action == "export_recap":
-            return self.session_id is not None
-        return True
+        return spec.enabled(self.console_status.phase)
 
     # ---- what the DM asks for ----
 
@@ -128,7 +97,8 @@ class GMConsoleApp(App[int]):
             self.action_help()
             return True
         if self.status != SessionStatus.ACTIVE or not self.session_id:
-            self.main.show_input_error("✗ No active session: resume one (F6) or pick one (F3) first.")
+            self.main.show_input_error(f"✗ No active session: resume one ({key_name('resume_session')}) "
+                                       f"or pick one ({key_name('switch_session')}) first.")
             return False
         if any(w.group == "turn" and w.is_running for w in self.workers):
             self.main.show_input_error("✗ Still resolving the last action; send this again in a moment.")
@@ -137,34 +107,58 @@ class GMConsoleApp(App[int]):
         self._turn(self.session_id, parsed, character)
         return True
 
-    def choose_character(self, name: str | None) -> None:
+    @on(MainScreen.LineSubmitted)
+    def _line_submitted(self, message: MainScreen.LineSubmitted) -> None:
+        if self.submit_line(message.text, message.character):
+            self.main.clear_input()
+
+    @on(MainScreen.CharacterChosen)
+    def _character_chosen(self, message: MainScreen.CharacterChosen) -> None:
         if self.session_id and self.status == SessionStatus.ACTIVE:
-            self._select_character(self.session_id, name)
+            self._select_character(self.session_id, message.name)
+
+    @on(SessionPicker.ListRequested)
+    def _list_requested(self, message: SessionPicker.ListRequested) -> None:
+        self.list_all_sessions(message.campaign)
+
+    @on(SessionPicker.StartRequested)
+    def _start_requested(self, message: SessionPicker.StartRequested) -> None:
+        r = message.request
+        self.start_new_session(r.campaign, r.name, r.seed)
+
+    @on(SessionPicker.OpenRequested)
+    def _open_requested(self, message: SessionPicker.OpenRequested) -> None:
+        self.open_session(message.session_id, message.campaign, message.status)
+
+    @on(SessionPicker.DeleteRequested)
+    def _delete_requested(self, message: SessionPicker.DeleteRequested) -> None:
+        self.delete_session(message.session_id)
+
+    # ---- the registry's actions (see actions.py for keys, titles and when each is allowed) ----
 
     def action_help(self) -> None:
-        keys = [(b.key, b.description) for b in self.BINDINGS if isinstance(b, Binding) and b.description]
-        self.push_screen(HelpScreen([("Enter", "Send the action or command"), *keys, ("ctrl+p", "Command palette")]))
+        self.push_screen(HelpScreen())
 
     def action_toggle_panes(self) -> None:
         self.main.toggle_side()
 
     def action_switch_session(self) -> None:
         if not isinstance(self.screen, SessionPicker):
-            self.push_screen(SessionPicker(self.campaign_name or None))
+            self.push_screen(SessionPicker(self.console_status.campaign_name or None))
 
     def action_pause_session(self) -> None:
-        if self.check_action("pause_session", ()) and self.session_id:
+        if self.session_id:
             self._set_saving(True)
             self._pause(self.session_id)
 
     def action_resume_session(self) -> None:
-        if self.check_action("resume_session", ()) and self.session_id:
+        if self.session_id:
             self.open_session(self.session_id, None, SessionStatus.PAUSED)
 
     def action_end_session(self) -> None:
-        if not (self.check_action("end_session", ()) and self.session_id):
-            return
         sid = self.session_id
+        if sid is None:
+            return
 
         def confirmed(notes: str | None) -> None:
             if notes is not None:
@@ -184,126 +178,7 @@ class GMConsoleApp(App[int]):
         self._quitting = True
         self._close_and_exit()
 
-    def _set_saving(self, saving: bool) -> None:
-        self.saving = saving
-        self._sync_controls()
-
-    # ---- workers: each posts a past-tense message; failures go to on_worker_state_changed ----
-
-    @work(group="turn", exclusive=True, exit_on_error=False, name="resolve the action")
-    async def _turn(self, sid: str, parsed: object, character: str | None) -> None:
-        mgr = self.manager
-        if isinstance(parsed, cmd.PlayerAction):
-            # The narration streams into the narrative pane while the engine is still on the turn.
-            with m.NarrationRelay(self.main, parsed.text) as relay:
-                response = await mgr.player_action(sid, parsed.text, character, on_narration=relay)
-            self.main.post_message(m.ActionResolved(parsed.text, response))
-        elif isinstance(parsed, cmd.RollCommand):
-            self.main.post_message(m.DiceRolled(await mgr.roll(parsed.notation, sid, parsed.purpose)))
-        elif isinstance(parsed, cmd.ChangeCommand):
-            result = await mgr.apply_change(sid, parsed.kind, parsed.target, parsed.value)
-            self.main.post_message(m.ChangeApplied(parsed.label, result))
-        elif isinstance(parsed, cmd.RestCommand):
-            self.main.post_message(m.ChangeApplied(f"/rest {parsed.kind}", await mgr.rest(sid, parsed.kind)))
-        elif isinstance(parsed, cmd.FactCommand):
-            self.main.post_message(m.FactRecorded(parsed.text, await mgr.record_fact(sid, parsed.text)))
-        elif isinstance(parsed, cmd.UndoCommand):
-            self.main.post_message(m.ActionUndone(await mgr.undo_last(sid)))
-            await self._refresh(sid, reset_history=True)
-            return
-        await self._refresh(sid)
-
-    async def _refresh(self, sid: str, rebuild: bool = False, reset_history: bool = False) -> None:
-        limit = REBUILD_LIMIT if rebuild or reset_history else REFRESH_LIMIT
-        view = await self.manager.get_session_state(sid, "standard", include_history=True, history_limit=limit)
-        self.post_message(m.StateRefreshed(view, rebuild, reset_history))
-
-    @work(group="select", exclusive=True, exit_on_error=False, name="select the character")
-    async def _select_character(self, sid: str, name: str | None) -> None:
-        await self.manager.select_character(sid, name)
-
-    @work(group="session", exclusive=True, exit_on_error=False, name="pause the session")
-    async def _pause(self, sid: str) -> None:
-        self.post_message(m.SessionSaved(await self.manager.end_session(sid, "pause")))
-
-    @work(group="session", exclusive=True, exit_on_error=False, name="end the session")
-    async def _end(self, sid: str, notes: str | None) -> None:
-        self.post_message(m.SessionEnded(await self.manager.end_session(sid, "end", notes)))
-
-    async def _leave_current(self, keep: str | None) -> None:
-        """Switching sessions pauses the one in play first, so nothing is left open by accident."""
-        if self.session_id and self.session_id != keep and self.status == SessionStatus.ACTIVE:
-            result = await self.manager.end_session(self.session_id, "pause")
-            self.post_message(m.SessionSaved(result))
-
-    @work(group="session", exclusive=True, exit_on_error=False, name="open the session")
-    async def open_session(self, session: str, campaign: str | None = None,
-                           status: SessionStatus | None = None) -> None:
-        """Resume a session, or show an ended one read-only. `status` is None for a session named on
-        the command line (id, id prefix or name): the engine resolves it and says if it is unknown."""
-        if status == SessionStatus.ENDED:
-            await self._show_read_only(session)
-            return
-        await self._leave_current(keep=session)
-        try:
-            result = await self.manager.load_session(session, campaign)
-        except SessionNotActiveError as refused:
-            # The engine will not resume an ended session; one named on the command line is shown instead.
-            if status is not None:
-                raise
-            await self._show_read_only(session, refused)
-            return
-        await self._refresh(result.session_id, rebuild=True)
-        self.post_message(m.SessionLoaded(result.session_id, result.recap, result))
-
-    async def _show_read_only(self, session: str, refused: SessionNotActiveError | None = None) -> None:
-        """An ended session's panes and recap; `refused` is re-raised if the session has not ended."""
-        view = await self.manager.get_session_state(session, "standard", history_limit=REBUILD_LIMIT)
-        if refused is not None and view.session_info.status != SessionStatus.ENDED:
-            raise refused
-        sid = view.session_info.session_id
-        self.post_message(m.StateRefreshed(view, rebuild=True))
-        self.post_message(m.SessionLoaded(sid, await self.manager.recap(sid)))
-
-    @work(group="session", exclusive=True, exit_on_error=False, name="start the session")
-    async def start_new_session(self, campaign: str, name: str | None, seed: int | None) -> None:
-        await self._leave_current(keep=None)
-        result = await self.manager.start_session(campaign, name, seed)
-        await self._refresh(result.session_id, rebuild=True)
-        self.post_message(m.SessionStarted(result))
-
-    @work(group="session", exclusive=True, exit_on_error=False, name="delete the session")
-    async def delete_session(self, session_id: str) -> None:
-        self.post_message(m.SessionDeleted(await self.manager.delete_session(session_id)))
-
-    @work(group="list", exclusive=True, exit_on_error=False, name="list the sessions")
-    async def list_all_sessions(self, campaign: str | None = None) -> None:
-        """Every campaign and its sessions; `campaign` (a name or slug) is the one to show first."""
-        campaigns = await self.manager.list_campaigns()
-        sessions = {c.slug: await self.manager.list_sessions(c.slug) for c in campaigns}
-        try:
-            chosen = self.manager.campaigns.resolve(campaign) if campaign else None
-        except NotFoundError:  # no such campaign: the picker opens on the first one
-            chosen = None
-        self.post_message(m.SessionsListed(campaigns, sessions, chosen))
-
-    @work(group="export", exclusive=True, exit_on_error=False, name="export the recap")
-    async def _export(self, sid: str) -> None:
-        self.post_message(m.RecapExported(await self.manager.export_markdown(sid)))
-
-    @work(group="session", exclusive=True, exit_on_error=False, name="save and quit")
-    async def _close_and_exit(self) -> None:
-        await self.manager.close()
-        self.exit(0)
-
-    # ---- the one place worker failures are handled ----
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state == WorkerState.ERROR and event.worker.error is not None:
-            error = event.worker.error
-            # A DM typo (bad name, bad notation) is answered under the input, not in a modal.
-            inline = event.worker.group == "turn" and isinstance(error, InvalidInputError | NotFoundError)
-            self.post_message(m.EngineFailed(event.worker.name, error, inline))
+    # ---- the one place worker failures are answered (EngineCalls turns them into EngineFailed) ----
 
     def on_engine_failed(self, message: m.EngineFailed) -> None:
         error = message.error
@@ -320,10 +195,10 @@ class GMConsoleApp(App[int]):
     def on_state_refreshed(self, message: m.StateRefreshed) -> None:
         view = message.view
         info = view.session_info
-        self.session_id, self.session_name, self.status = info.session_id, info.name, info.status
-        self.campaign_name, self.narrator_name = info.campaign_name, info.narrator
         self.main.show_state(view, message.rebuild, message.reset_history)
-        self._sync_controls()
+        self.console_status = replace(self.console_status, session_id=info.session_id, session_name=info.name,
+                                      status=info.status, campaign_name=info.campaign_name,
+                                      narrator=info.narrator)
 
     def on_session_started(self, message: m.SessionStarted) -> None:
         r = message.result
@@ -345,16 +220,16 @@ class GMConsoleApp(App[int]):
     def on_session_saved(self, message: m.SessionSaved) -> None:
         r = message.result
         if r.session_id == self.session_id:
-            self.status = SessionStatus.PAUSED
+            self.console_status = replace(self.console_status, status=SessionStatus.PAUSED, saving=False)
             self.main.narrative.add_system(f"Session paused and saved: {r.save_path}")
-        self.saving = False
-        self._sync_controls()
-        self.notify(f"Session '{self.session_name}' paused and saved. F6 resumes it.", title="Session saved")
+        else:  # the session left behind by a switch
+            self._set_saving(False)
+        self.notify(f"Session '{self.session_name}' paused and saved. {key_name('resume_session')} resumes it.",
+                    title="Session saved")
 
     def on_session_ended(self, message: m.SessionEnded) -> None:
         r = message.result
-        self.status = SessionStatus.ENDED
-        self._set_saving(False)
+        self.console_status = replace(self.console_status, status=SessionStatus.ENDED, saving=False)
         self.main.narrative.add_system(f"Session ended. Files: {r.save_path}")
         self.notify(f"Session '{self.session_name}' ended; world changes saved to the campaign.",
                     title="Session ended")
@@ -362,9 +237,9 @@ class GMConsoleApp(App[int]):
 
     def on_session_deleted(self, message: m.SessionDeleted) -> None:
         if message.result.session_id == self.session_id:
-            self.session_id, self.status = None, None
+            # The campaign stays: F3 reopens the picker on it.
+            self.console_status = replace(self.console_status, session_id=None, status=None)
             self.main.show_no_session()
-            self._sync_controls()
         self.notify(message.result.message, title="Session deleted")
         self.list_all_sessions()
 

@@ -1,4 +1,4 @@
-"""What the DM types: slash-command parsing (pure functions) and the command-palette provider.
+"""What the DM types: slash-command parsing (pure functions; the palette is in actions.py).
 
 Parsing only checks the *shape* of a command; the engine checks names, notation and values and
 answers with its own DM-readable errors, so no rule is duplicated here.
@@ -7,12 +7,6 @@ answers with its own DM-readable errors, so no rule is duplicated here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from textual.command import DiscoveryHit, Hit, Hits, Provider
-
-if TYPE_CHECKING:
-    from gm_console.tui.app import GMConsoleApp
 
 
 class CommandError(ValueError):
@@ -148,40 +142,3 @@ def _cond(rest: str) -> ChangeCommand:
             raise CommandError("Name the condition to remove, e.g. /cond Bram -poisoned.")
         return ChangeCommand("condition_remove", name, value[1:].lower())
     return ChangeCommand("condition_add", name, value.lstrip("+").lower())
-
-
-# ---- command palette ----
-
-# (palette text, help, app action). Each is checked against the session status when shown.
-PALETTE: list[tuple[str, str, str]] = [
-    ("Session: Pause", "Save the session; resume it later", "pause_session"),
-    ("Session: End", "End the session with a summary (asks first)", "end_session"),
-    ("Session: Resume", "Resume the paused session with a recap", "resume_session"),
-    ("Session: Switch", "Pick, start or delete a session", "switch_session"),
-    ("Session: Export recap", "Write the recap and full log as Markdown", "export_recap"),
-]
-
-
-class SessionCommands(Provider):
-    """The 'Session: …' entries of the command palette."""
-
-    def _commands(self) -> list[tuple[str, str, str]]:
-        app: GMConsoleApp = self.app  # type: ignore[assignment]
-        return [c for c in PALETTE if app.check_action(c[2], ()) is not False]
-
-    async def discover(self) -> Hits:
-        for text, help_text, action in self._commands():
-            yield DiscoveryHit(text, self._runner(action), help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for text, help_text, action in self._commands():
-            score = matcher.match(text)
-            if score > 0:
-                yield Hit(score, matcher.highlight(text), self._runner(action), help=help_text)
-
-    def _runner(self, action: str):
-        async def run() -> None:
-            await self.app.run_action(action)
-
-        return run

@@ -3,6 +3,7 @@ and the narration messages a turn worker posts while the narrator is still writi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
@@ -26,146 +27,128 @@ from engine.models.session import (
 )
 
 
+@dataclass
 class SessionStarted(Message):
-    def __init__(self, result: StartSessionResult) -> None:
-        super().__init__()
-        self.result = result
+    result: StartSessionResult
 
 
+@dataclass
 class SessionLoaded(Message):
     """A session was resumed (recap) or opened read-only (recap only, result None)."""
 
-    def __init__(self, session_id: str, recap: str, result: LoadSessionResult | None = None) -> None:
-        super().__init__()
-        self.session_id = session_id
-        self.recap = recap
-        self.result = result
+    session_id: str
+    recap: str
+    result: LoadSessionResult | None = None
 
 
+@dataclass
 class StateRefreshed(Message):
     """A fresh get_session_state view. `rebuild` redraws narrative and history from it (a resume);
     `reset_history` redraws only the history list (an undo); otherwise new rows are appended."""
 
-    def __init__(self, view: SessionStateView, rebuild: bool = False, reset_history: bool = False) -> None:
-        super().__init__()
-        self.view = view
-        self.rebuild = rebuild
-        self.reset_history = reset_history
+    view: SessionStateView
+    rebuild: bool = False
+    reset_history: bool = False
 
 
+@dataclass
 class ActionResolved(Message):
-    def __init__(self, action: str, response: ActionResponse) -> None:
-        super().__init__()
-        self.action = action
-        self.response = response
+    action: str
+    response: ActionResponse
 
 
+@dataclass
 class DiceRolled(Message):
-    def __init__(self, result: RollResult) -> None:
-        super().__init__()
-        self.result = result
+    result: RollResult
 
 
+@dataclass
 class ChangeApplied(Message):
     """An apply_change or rest call went through."""
 
-    def __init__(self, command: str, result: ChangeResult) -> None:
-        super().__init__()
-        self.command = command
-        self.result = result
+    command: str
+    result: ChangeResult
 
 
+@dataclass
 class FactRecorded(Message):
-    def __init__(self, text: str, result: RecordFactResult) -> None:
-        super().__init__()
-        self.text = text
-        self.result = result
+    text: str
+    result: RecordFactResult
 
 
+@dataclass
 class ActionUndone(Message):
-    def __init__(self, result: UndoResult) -> None:
-        super().__init__()
-        self.result = result
+    result: UndoResult
 
 
+@dataclass
 class SessionSaved(Message):
     """Paused: end_session(mode='pause') finished."""
 
-    def __init__(self, result: EndSessionResult) -> None:
-        super().__init__()
-        self.result = result
+    result: EndSessionResult
 
 
+@dataclass
 class SessionEnded(Message):
-    def __init__(self, result: EndSessionResult) -> None:
-        super().__init__()
-        self.result = result
+    result: EndSessionResult
 
 
+@dataclass
 class SessionDeleted(Message):
-    def __init__(self, result: DeleteSessionResult) -> None:
-        super().__init__()
-        self.result = result
+    result: DeleteSessionResult
 
 
+@dataclass
 class SessionsListed(Message):
     """The picker's data: every campaign and its sessions, and the slug of the campaign to show first."""
 
-    def __init__(self, campaigns: list[CampaignInfo], sessions: dict[str, list[SessionInfo]],
-                 campaign: str | None = None) -> None:
-        super().__init__()
-        self.campaigns = campaigns
-        self.sessions = sessions
-        self.campaign = campaign
+    campaigns: list[CampaignInfo]
+    sessions: dict[str, list[SessionInfo]]
+    campaign: str | None = None
 
 
+@dataclass
 class RecapExported(Message):
-    def __init__(self, path: Path) -> None:
-        super().__init__()
-        self.path = path
+    path: Path
 
 
+@dataclass
 class EngineFailed(Message):
     """An engine call raised; `inline` failures are DM typos shown under the input, not in a modal."""
 
-    def __init__(self, operation: str, error: BaseException, inline: bool = False) -> None:
-        super().__init__()
-        self.operation = operation
-        self.error = error
-        self.inline = inline
+    operation: str
+    error: BaseException
+    inline: bool = False
 
 
+@dataclass
 class NarrationStarted(Message):
     """The narrator began on the turn for `action`: its text follows in chunks."""
 
-    def __init__(self, action: str) -> None:
-        super().__init__()
-        self.action = action
+    action: str
 
 
+@dataclass
 class NarrationChunk(Message):
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
+    text: str
 
 
+@dataclass
 class NarrationReplaced(Message):
     """The text shown so far is withdrawn (the narrator failed or contradicted the dice): show `text`."""
 
-    def __init__(self, text: str, warning: str) -> None:
-        super().__init__()
-        self.text = text
-        self.warning = warning
+    text: str
+    warning: str
 
 
+@dataclass
 class NarrationFinished(Message):
     """The narration is final (the turn is not recorded yet); `warnings` are the narrator's own."""
 
-    def __init__(self, warnings: list[str]) -> None:
-        super().__init__()
-        self.warnings = warnings
+    warnings: list[str]
 
 
+@dataclass
 class NarrationStopped(Message):
     """The turn failed or was cancelled after its narration began: nothing was recorded."""
 

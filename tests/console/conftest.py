@@ -1,13 +1,11 @@
-"""Console test fixtures: a fixed clock, fixed ids, a fixed data dir for snapshots, quiet widgets."""
+"""Console test fixtures: a fixed clock, fixed ids, a private data dir per test, quiet widgets."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import shutil
-import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -46,20 +44,17 @@ def _deterministic(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def data_dir() -> Iterator[Path]:
-    """A fixed path, so file paths shown on screen are the same in every snapshot run."""
-    path = Path(tempfile.gettempdir()) / "gm-console-tests" / "data"
-    shutil.rmtree(path, ignore_errors=True)
-    yield path
-    shutil.rmtree(path, ignore_errors=True)
+def data_dir(tmp_path: Path) -> Path:
+    """Private to each test, so tests (and two runs of the suite at once) cannot see each other's
+    sessions or locks. The snapshot tests override it so on-screen paths read the same in every run."""
+    return tmp_path / "data"
 
 
 @pytest.fixture
 def mgr(data_dir: Path) -> Iterator[SessionManager]:
     manager = SessionManager(data_dir, clock=lambda: FIXED_NOW)
     yield manager
-    # Drop methods a test patched on the instance, then pause whatever the test left open (which also
-    # releases the session lock files).
+    # Drop methods a test patched on the instance, so close() below runs the real ones.
     for name in [k for k, v in vars(manager).items() if callable(v) and hasattr(SessionManager, k)]:
         delattr(manager, name)
     # Whatever a test left open is paused, which also releases the session lock files.
@@ -85,8 +80,9 @@ async def settle(pilot: Pilot, app: GMConsoleApp) -> None:
     """Wait until every engine worker (and any worker its messages start) has finished."""
     for _ in range(10):
         await pilot.pause()
-        running = [w for w in app.workers if w.is_running]
-        if not running:
+        # Pending counts too: a worker created by the last message may not have started yet.
+        unfinished = [w for w in app.workers if not w.is_finished]
+        if not unfinished:
             await pilot.pause()
             return
         await app.workers.wait_for_complete()
@@ -99,3 +95,13 @@ async def send(pilot: Pilot, app: GMConsoleApp, text: str) -> None:
     field.value = text
     await pilot.press("enter")
     await settle(pilot, app)
+
+
+async def until(pilot: Pilot, condition: Callable[[], bool], what: str = "the expected state") -> None:
+    """Wait for something the console shows (a screen, a status), not for a guessed time: a chain of
+    screen dismissal, callback, worker and message can outlast one settle() on a busy machine."""
+    for _ in range(500):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"the console never reached {what}")

@@ -11,7 +11,7 @@ from gm_console.tui.screens.confirm import ConfirmModal
 from gm_console.tui.screens.error import ErrorModal
 from gm_console.tui.screens.new_session import NewSessionModal
 from gm_console.tui.screens.picker import SessionPicker
-from tests.console.conftest import CAMPAIGN, run, settle
+from tests.console.conftest import CAMPAIGN, run, settle, until
 
 pytestmark = pytest.mark.anyio
 
@@ -52,8 +52,9 @@ async def test_new_session_from_the_form(mgr) -> None:
         app.screen.query_one("#name", Input).value = "night-one"
         app.screen.query_one("#seed", Input).value = "7"
         await pilot.click("#start")
+        # Form dismissed, its callback, the picker's request, the engine worker: wait for the result.
+        await until(pilot, lambda: app.screen is app.main and app.session_name == "night-one", "the new session")
         await settle(pilot, app)
-        assert app.screen is app.main
         assert app.status == SessionStatus.ACTIVE and app.session_name == "night-one"
         assert "night-one begins at" in app.main.narrative.plain_text
         info = (await mgr.list_sessions(CAMPAIGN))[0]
@@ -81,8 +82,7 @@ async def test_duplicate_name_is_an_engine_error_in_the_modal(mgr, paused) -> No
         await pilot.pause()
         app.screen.query_one("#name", Input).value = "old-night"
         await pilot.click("#start")
-        await settle(pilot, app)
-        assert isinstance(app.screen, ErrorModal)
+        await until(pilot, lambda: isinstance(app.screen, ErrorModal), "the error modal")
         assert "already exists" in str(app.screen.query_one("#error-message").render())
 
 
@@ -91,9 +91,9 @@ async def test_resume_a_paused_session(mgr, paused) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         await pilot.click("#open")
+        await until(pilot, lambda: app.screen is app.main and app.session_id == paused, "the resumed session")
         await settle(pilot, app)
-        assert app.screen is app.main
-        assert app.session_id == paused and app.status == SessionStatus.ACTIVE
+        assert app.status == SessionStatus.ACTIVE
         assert "Previously on" in app.main.narrative.plain_text
         assert "warm-up" in app.main.narrative.plain_text  # the earlier roll is back in the narrative
         assert app.main.history.turns == [1]
@@ -109,8 +109,8 @@ async def test_switching_pauses_the_session_in_play(mgr, paused, app) -> None:
         table = app.screen.query_one("#sessions", DataTable)
         table.move_cursor(row=rows(app).index("old-night"))
         await pilot.press("r")
+        await until(pilot, lambda: app.session_id == paused, "the other session")
         await settle(pilot, app)
-        assert app.session_id == paused
         statuses = {s.session_id: s.status for s in await mgr.list_sessions(CAMPAIGN)}
         assert statuses == {first: SessionStatus.PAUSED, paused: SessionStatus.ACTIVE}
 
@@ -129,7 +129,5 @@ async def test_delete_asks_first(mgr, paused) -> None:
         await pilot.click("#delete")
         await pilot.pause()
         await pilot.click("#confirm")
-        await settle(pilot, app)
-        assert isinstance(app.screen, SessionPicker)
-        assert rows(app) == []
+        await until(pilot, lambda: isinstance(app.screen, SessionPicker) and rows(app) == [], "the emptied list")
         assert await mgr.list_sessions(CAMPAIGN) == []

@@ -8,7 +8,7 @@ from textual.widgets import Input, Static
 from engine.errors import CorruptFileError
 from gm_console.tui.app import GMConsoleApp, create_app
 from gm_console.tui.screens.error import ErrorModal
-from tests.console.conftest import send, settle
+from tests.console.conftest import send, settle, until
 
 pytestmark = pytest.mark.anyio
 
@@ -106,8 +106,7 @@ async def test_engine_error_is_shown_in_the_modal(app: GMConsoleApp, mgr, monkey
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         await pilot.click("#pause")
-        await settle(pilot, app)
-        assert isinstance(app.screen, ErrorModal)
+        await until(pilot, lambda: isinstance(app.screen, ErrorModal), "the error modal")
         assert app.screen.title_text == "Could not pause the session"
         assert "state_snapshot.json is damaged" in str(app.screen.query_one("#error-message").render())
         await pilot.press("enter")

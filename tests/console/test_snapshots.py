@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import TextArea
 
 from gm_console.tui.app import create_app
-from tests.console.conftest import CAMPAIGN, run, send, settle
+from gm_console.tui.screens.confirm import EndSessionModal
+from gm_console.tui.screens.summary import SummaryModal
+from tests.console.conftest import CAMPAIGN, run, send, settle, until
 
 COMBAT_ROUND = [
     "Wren asks the innkeeper what she saw the night the light went out",
@@ -19,10 +25,27 @@ COMBAT_ROUND = [
 ]
 
 
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own folder, named relative to it: the save paths the engine reports (and the
+    screen shows in full) then read 'data/campaigns/…' whatever pytest's tmp_path is."""
+    monkeypatch.chdir(tmp_path)
+    return Path("data")
+
+
+def toasts(pilot: Pilot) -> int:
+    return sum(len(screen.query("ToastHolder")) for screen in pilot.app.screen_stack)
+
+
 async def quiet(pilot: Pilot) -> None:
-    """Toasts time out; a snapshot must not depend on when it was taken."""
+    """Toasts time out; a snapshot must not depend on when it was taken. clear_notifications() only
+    clears the screen in front: a toast shown just before a modal opened stays on the screen behind
+    (drawn, dimmed, around the modal) until its timer ends, so those are removed too."""
     await settle(pilot, pilot.app)
     pilot.app.clear_notifications()
+    for screen in pilot.app.screen_stack:
+        await screen.query("ToastHolder").remove()
+    await until(pilot, lambda: toasts(pilot) == 0, "no toasts on any screen")
     await pilot.pause()
 
 
@@ -37,6 +60,15 @@ async def play_two(pilot: Pilot) -> None:
     await settle(pilot, pilot.app)
     await send(pilot, pilot.app, COMBAT_ROUND[0])
     await send(pilot, pilot.app, "/roll 1d20+3 insight")
+
+
+async def ask_to_end(pilot: Pilot) -> None:
+    """F8, then type the notes once the modal's notes field has the focus (keys sent earlier are lost)."""
+    await pilot.press("f8")
+    await until(pilot, lambda: isinstance(pilot.app.screen, EndSessionModal)
+                and pilot.app.screen.query_one("#notes", TextArea).has_focus, "the End modal with its notes focused")
+    await pilot.press(*"Next time: the lighthouse")
+    await pilot.pause()
 
 
 def test_main_screen_after_a_combat_round(snap_compare, app) -> None:
@@ -60,10 +92,7 @@ def test_end_confirmation_modal(snap_compare, app) -> None:
     async def ask(pilot: Pilot) -> None:
         await play_two(pilot)
         await quiet(pilot)
-        await pilot.press("f8")
-        await pilot.pause()
-        await pilot.press(*"Next time: the lighthouse")
-        await pilot.pause()
+        await ask_to_end(pilot)
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=ask)
 
@@ -71,10 +100,11 @@ def test_end_confirmation_modal(snap_compare, app) -> None:
 def test_summary_after_end(snap_compare, app) -> None:
     async def end(pilot: Pilot) -> None:
         await play_two(pilot)
-        await pilot.press("f8")
-        await pilot.pause()
-        await pilot.press(*"Next time: the lighthouse")
+        await ask_to_end(pilot)
         await pilot.click("#confirm")
+        # The end is a chain (modal dismissed, its callback, the engine worker, its message): wait
+        # for what the DM waits for, the summary in front.
+        await until(pilot, lambda: isinstance(pilot.app.screen, SummaryModal), "the summary")
         await quiet(pilot)
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=end)

@@ -19,7 +19,7 @@ from engine.narration.base import NarrationRequest, NarrationResult
 from engine.narration.offline import OfflineNarrator
 from engine.narration.resilient import Chunk, Done, ResilientNarrator, StreamEvent
 from gm_console.tui.app import GMConsoleApp, create_app
-from tests.console.conftest import CAMPAIGN, FIXED_NOW, send, settle
+from tests.console.conftest import CAMPAIGN, FIXED_NOW, send, settle, until
 
 pytestmark = pytest.mark.anyio
 
@@ -68,23 +68,9 @@ async def make_app(data_dir: Path, narrator: object) -> tuple[GMConsoleApp, Sess
     return create_app(manager, session=sid), manager
 
 
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    """Private to each test (no snapshots here), so parallel runs of the suite cannot collide."""
-    return tmp_path / "data"
-
-
 def screen_text(app: GMConsoleApp) -> str:
     """What the terminal shows, as plain text."""
     return html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")
-
-
-async def until(pilot: Pilot, condition: Callable[[], bool]) -> None:
-    for _ in range(200):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the console never got there")
 
 
 async def type_line(pilot: Pilot, app: GMConsoleApp, text: str) -> None:
@@ -174,11 +160,13 @@ async def test_a_failure_before_the_first_chunk_also_raises_the_banner(data_dir:
 
 async def test_a_turn_failing_after_narration_began_clears_the_live_text(data_dir: Path) -> None:
     app, manager = await make_app(data_dir, GatedNarrator(gated=False))
+    seen_live = asyncio.Event()
 
     async def half_then_fail(session: str, action: str, character: str | None = None, context: str | None = None,
                              *, on_narration: Callable[[StreamEvent], None]) -> None:
         on_narration(Chunk("Hesper Quill "))
-        await asyncio.sleep(0.3)  # long enough for the live area to show
+        # Fail only once the test has seen the live text: a fixed sleep was a window a busy machine missed.
+        await seen_live.wait()
         raise InvalidInputError("The journal could not be written.")
 
     manager.player_action = half_then_fail  # type: ignore[method-assign]
@@ -186,6 +174,7 @@ async def test_a_turn_failing_after_narration_began_clears_the_live_text(data_di
         await settle(pilot, app)
         await type_line(pilot, app, ACTION)
         await until(pilot, lambda: app.main.stream.has_class("-live"))
+        seen_live.set()
         await until(pilot, lambda: not any(w.is_running for w in app.workers))
         await settle(pilot, app)
         assert not app.main.stream.has_class("-live") and app.main.stream.text == ""

@@ -1,4 +1,4 @@
-"""F1: the DM's commands and keys."""
+"""F1: the DM's commands and keys, drawn from the slash-command table and the action registry."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from gm_console.tui.actions import BY_ID, help_keys, palette_summary
 from gm_console.tui.commands import SLASH_HELP
 from gm_console.tui.screens.dialog import MessageDialog
 
@@ -24,23 +25,25 @@ def _table(title: str, rows: list[tuple[str, str]]) -> Table:
     return table
 
 
-def help_renderable(keys: list[tuple[str, str]]) -> Group:
+def help_renderable(palette_key: str) -> Group:
+    """`palette_key` is the app's command-palette key (Textual's binding, not one of ours)."""
     intro = Text.from_markup(
         "Type what a character does and press [b]Enter[/b]. Pick who acts in the [b]Actor[/b] picker "
         "(blank lets the engine decide). Lines starting with [b]/[/b] are DM commands.\n")
-    palette = Text.from_markup(
-        "\nThe command palette ([b]ctrl+p[/b]) has [b]Session: Pause / End / Resume / Switch / Export recap[/b].")
+    palette = Text.assemble("\nThe command palette (", (palette_key, "bold"), ") has ",
+                            (palette_summary(), "bold"), ".")
+    keys = [("Enter", "Send the action or command"), *help_keys(), (palette_key, "Command palette")]
     return Group(intro, _table("DM commands", SLASH_HELP), _table("Keys", keys), palette)
 
 
 class HelpScreen(MessageDialog):
-    BINDINGS = [Binding("escape,f1", "dismiss", "Close help")]
+    # The key that opens help also closes it.
+    BINDINGS = [Binding(f"escape,{BY_ID['help'].keys}", "dismiss", "Close help")]
     DIALOG_CLASS = "help-dialog"
 
-    def __init__(self, keys: list[tuple[str, str]]) -> None:
+    def __init__(self) -> None:
         super().__init__("GM Console help")
-        self.keys = keys
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Static(help_renderable(self.keys), id="help")
+            yield Static(help_renderable(self.app.COMMAND_PALETTE_BINDING), id="help")

@@ -1,19 +1,23 @@
 """The main screen: narrative, party, history, context meter, and the action bar. A view only:
-it shows what the app's engine workers report and hands what the DM types to the app."""
+it shows what the app's engine workers report and the status the app hands down, and posts what
+the DM types as messages; it never imports the app."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
 from engine.models.actions import HistoryEntry
-from engine.models.session import SessionStateView, SessionStatus
+from engine.models.session import SessionStateView
 from gm_console.tui import messages as m
+from gm_console.tui.actions import BUTTONS, BY_ID, key_name
+from gm_console.tui.state import ConsoleStatus, Phase
 from gm_console.tui.widgets.context_meter import ContextMeter
 from gm_console.tui.widgets.format import scene_line
 from gm_console.tui.widgets.history import HistoryList
@@ -26,54 +30,41 @@ from gm_console.tui.widgets.narrative import (
 )
 from gm_console.tui.widgets.party import PartyTable
 
-if TYPE_CHECKING:
-    from gm_console.tui.app import GMConsoleApp
-
-PLACEHOLDERS = {
-    SessionStatus.ACTIVE: "What happens next?  (Enter sends · /help for DM commands)",
-    SessionStatus.PAUSED: "Session paused: press Resume (F6) to play on",
-    SessionStatus.ENDED: "Session ended: F3 picks or starts another session",
-    None: "No session open: F3 picks or starts one",
+PLACEHOLDERS: dict[Phase, str] = {
+    Phase.PLAYING: "What happens next?  (Enter sends · /help for DM commands)",
+    Phase.PAUSED: f"Session paused: press Resume ({key_name('resume_session')}) to play on",
+    Phase.ENDED: f"Session ended: {key_name('switch_session')} picks or starts another session",
+    Phase.IDLE: f"No session open: {key_name('switch_session')} picks or starts one",
+    Phase.SAVING: "Saving…",
 }
 
 
 class MainScreen(Screen[None]):
     # Below 100 columns the history and context panes hide (F2 swaps them with the narrative).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    # The narrative column holds the log and, under it, the live narration of the turn in progress.
-    DEFAULT_CSS = """
-    MainScreen #narrative-column {
-        width: 1fr;
-        height: 1fr;
-    }
-    MainScreen #narrative-column > NarrativeLog {
-        height: 1fr;
-    }
-    MainScreen.-narrow.-show-side #narrative-column {
-        display: none;
-    }
-    MainScreen #narrator-warning {
-        display: none;
-        height: auto;
-        padding: 0 1;
-        background: $warning 15%;
-        color: $text-warning;
-        text-style: bold;
-    }
-    MainScreen #narrator-warning.-shown {
-        display: block;
-    }
-    """
+
+    @dataclass
+    class Ready(Message):
+        """The panes exist: the app may open a session (or the picker) into them."""
+
+    @dataclass
+    class LineSubmitted(Message):
+        """The DM pressed Enter; the app answers with clear_input() or show_input_error()."""
+
+        text: str
+        character: str | None
+
+    @dataclass
+    class CharacterChosen(Message):
+        """The Actor picker changed; None lets the engine decide who acts."""
+
+        name: str | None
 
     def __init__(self) -> None:
         super().__init__()
         self._party_names: list[str] = []
         # What the warning banner shows: the latest narration's warnings, until one comes back clean.
         self.narrator_warnings: list[str] = []
-
-    @property
-    def gm(self) -> GMConsoleApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -89,10 +80,9 @@ class MainScreen(Screen[None]):
         yield Static("", id="narrator-warning")
         with Horizontal(id="action-bar"):
             yield Select[str]([], prompt="Actor", id="character")
-            yield Input(placeholder=PLACEHOLDERS[None], id="action")
-            yield Button("Pause", id="pause", variant="warning")
-            yield Button("End", id="end", variant="error")
-            yield Button("Resume", id="resume", variant="success")
+            yield Input(placeholder=PLACEHOLDERS[Phase.IDLE], id="action")
+            for action, button in BUTTONS:
+                yield Button(action.description, id=button.id, variant=button.variant, action=f"app.{action.id}")
         yield Static("", id="input-error")
         yield Footer(compact=True)
 
@@ -103,7 +93,7 @@ class MainScreen(Screen[None]):
         self.query_one("#context").border_title = "Context"
         self.query_one("#action", Input).cursor_blink = False
         self.show_no_session()
-        self.gm.begin()
+        self.post_message(self.Ready())
 
     def on_screen_resume(self) -> None:
         """Back from the picker or a dialog: the DM can type straight away."""
@@ -123,7 +113,6 @@ class MainScreen(Screen[None]):
     def stream(self) -> NarrationStream:
         return self.query_one("#stream", NarrationStream)
 
-
     # ---- what the app tells the view ----
 
     def show_no_session(self) -> None:
@@ -135,8 +124,10 @@ class MainScreen(Screen[None]):
         self.stream.end()
         self.show_narrator_warnings([])
         self.narrative.reset([])
-        self.narrative.add_system("No session open. Press F3 (or ctrl+p → Session: Switch) to start or resume one.")
-        self.set_controls(None, saving=False)
+        switch = BY_ID["switch_session"]
+        self.narrative.add_system(f"No session open. Press {key_name(switch.id)} (or {self.app.COMMAND_PALETTE_BINDING}"
+                                  f" → {switch.title}) to start or resume one.")
+        self.show_status(ConsoleStatus())
 
     def show_state(self, view: SessionStateView, rebuild: bool, reset_history: bool = False) -> None:
         party = self.query_one("#party", PartyTable)
@@ -153,21 +144,20 @@ class MainScreen(Screen[None]):
         else:
             self.history.add_entries(entries)
 
-    def set_header(self, campaign: str, session: str, status: SessionStatus | None, narrator: str) -> None:
-        self.title = campaign
-        self.sub_title = f"{session} · {status or '?'} · narrator: {narrator}"
-
-    def set_controls(self, status: SessionStatus | None, saving: bool) -> None:
-        """Buttons and the input follow the session status; everything locks while a save runs."""
-        active = status == SessionStatus.ACTIVE
-        self.query_one("#pause", Button).disabled = saving or not active
-        self.query_one("#end", Button).disabled = saving or status not in (SessionStatus.ACTIVE, SessionStatus.PAUSED)
-        self.query_one("#resume", Button).disabled = saving or status != SessionStatus.PAUSED
+    def show_status(self, status: ConsoleStatus) -> None:
+        """Buttons, input and header follow the app's status; everything locks while a save runs."""
+        phase = status.phase
+        for action, button in BUTTONS:
+            self.query_one(f"#{button.id}", Button).disabled = not action.enabled(phase)
+        playing = phase is Phase.PLAYING
         field = self.query_one("#action", Input)
-        field.disabled = saving or not active
-        field.placeholder = "Saving…" if saving else PLACEHOLDERS[status]
-        self.query_one("#character", Select).disabled = saving or not active
-        if active and not saving and self.app.screen is self:
+        field.disabled = not playing
+        field.placeholder = PLACEHOLDERS[phase]
+        self.query_one("#character", Select).disabled = not playing
+        if status.session_id:
+            self.title = status.campaign_name
+            self.sub_title = f"{status.session_name} · {status.status or '?'} · narrator: {status.narrator}"
+        if playing and self.app.screen is self:
             field.focus()
 
     def _set_party_choices(self, names: list[str]) -> None:
@@ -186,6 +176,10 @@ class MainScreen(Screen[None]):
         banner.update(Content("\n".join(f"⚠ {w}" for w in warnings)))
         banner.set_class(bool(warnings), "-shown")
 
+    def clear_input(self) -> None:
+        """The app took the line: the input is ready for the next one."""
+        self.query_one("#action", Input).value = ""
+
     def show_input_error(self, text: str) -> None:
         self.query_one("#input-error", Static).update(text)
         self.query_one("#input-error", Static).set_class(bool(text), "-error")
@@ -199,8 +193,7 @@ class MainScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.gm.submit_line(event.value, self.character):
-            event.input.value = ""
+        self.post_message(self.LineSubmitted(event.value, self.character))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value:
@@ -208,13 +201,7 @@ class MainScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self.gm.choose_character(self.character)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions = {"pause": "pause_session", "end": "end_session", "resume": "resume_session"}
-        if event.button.id in actions:
-            getattr(self.gm, f"action_{actions[event.button.id]}")()
+        self.post_message(self.CharacterChosen(self.character))
 
     # ---- results the app's workers post here (display only) ----
 

@@ -1,13 +1,18 @@
-"""The session picker: campaigns, their sessions (status, last active, actions); new, resume, delete."""
+"""The session picker: campaigns, their sessions (status, last active, actions); new, resume, delete.
+
+It asks the app for data and for session changes with messages, and gets the lists back through
+populate(); it never imports the app.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -16,9 +21,6 @@ from engine.models.session import CampaignInfo, SessionInfo, SessionStatus
 from gm_console.tui.screens.confirm import ConfirmModal
 from gm_console.tui.screens.new_session import NewSessionModal, NewSessionRequest
 from gm_console.tui.widgets.format import short_time
-
-if TYPE_CHECKING:
-    from gm_console.tui.app import GMConsoleApp
 
 STATUS_STYLE = {SessionStatus.ACTIVE: "bold green", SessionStatus.PAUSED: "yellow", SessionStatus.ENDED: "dim"}
 
@@ -31,15 +33,35 @@ class SessionPicker(Screen[None]):
         Binding("escape", "close", "Back"),
     ]
 
+    @dataclass
+    class ListRequested(Message):
+        """Send every campaign and its sessions to populate(); `campaign` is the one to show first."""
+
+        campaign: str | None
+
+    @dataclass
+    class StartRequested(Message):
+        request: NewSessionRequest
+
+    @dataclass
+    class OpenRequested(Message):
+        """Resume a paused session, or show an ended one read-only."""
+
+        session_id: str
+        campaign: str | None
+        status: SessionStatus
+
+    @dataclass
+    class DeleteRequested(Message):
+        """The DM confirmed: delete the session and its files."""
+
+        session_id: str
+
     def __init__(self, campaign: str | None = None) -> None:
         super().__init__()
         self.campaign_hint = campaign
         self.campaigns: list[CampaignInfo] = []
         self.sessions: dict[str, list[SessionInfo]] = {}
-
-    @property
-    def gm(self) -> GMConsoleApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -51,10 +73,11 @@ class SessionPicker(Screen[None]):
             yield Static("", id="campaign-info")
             yield Static("", id="picker-hint")
             with Horizontal(id="picker-buttons"):
-                yield Button("New session", id="new", variant="primary")
-                yield Button("Resume", id="open", variant="success")
-                yield Button("Delete", id="delete", variant="error")
-                yield Button("Back", id="close")
+                # Each button runs the screen action of the same name, as its key binding does.
+                yield Button("New session", id="new", variant="primary", action="screen.new")
+                yield Button("Resume", id="open", variant="success", action="screen.open")
+                yield Button("Delete", id="delete", variant="error", action="screen.delete")
+                yield Button("Back", id="close", action="screen.close")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -67,7 +90,7 @@ class SessionPicker(Screen[None]):
         table.add_column("Actions", key="actions")
         table.add_column("Narrator", key="narrator")
         self._update_buttons()
-        self.gm.list_all_sessions(self.campaign_hint)
+        self.post_message(self.ListRequested(self.campaign_hint))
 
     # ---- data ----
 
@@ -135,12 +158,6 @@ class SessionPicker(Screen[None]):
 
     # ---- actions ----
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions = {"new": self.action_new, "open": self.action_open, "delete": self.action_delete,
-                   "close": self.action_close}
-        actions[event.button.id or "close"]()
-
     def action_new(self) -> None:
         if not self.campaigns:
             return
@@ -148,14 +165,14 @@ class SessionPicker(Screen[None]):
 
         def started(request: NewSessionRequest | None) -> None:
             if request is not None:
-                self.gm.start_new_session(request.campaign, request.name, request.seed)
+                self.post_message(self.StartRequested(request))
 
         self.app.push_screen(NewSessionModal(choices, self.current_campaign), started)
 
     def action_open(self) -> None:
         chosen = self.current_session
         if chosen is not None:
-            self.gm.open_session(chosen.session_id, self.current_campaign, chosen.status)
+            self.post_message(self.OpenRequested(chosen.session_id, self.current_campaign, chosen.status))
 
     def action_delete(self) -> None:
         chosen = self.current_session
@@ -164,7 +181,7 @@ class SessionPicker(Screen[None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.gm.delete_session(chosen.session_id)
+                self.post_message(self.DeleteRequested(chosen.session_id))
 
         self.app.push_screen(ConfirmModal(
             "Delete session?", f"Delete session '{chosen.name}' ({chosen.status}, {chosen.action_count} actions) "
