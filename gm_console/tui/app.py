@@ -217,7 +217,7 @@ class GMConsoleApp(EngineCalls):
                  if message.result.recovered_from_journal else "")
         self.notify(f"Session '{message.result.name}' resumed.{extra}", title="Session resumed")
 
-    def on_session_saved(self, message: m.SessionSaved) -> None:
+    def on_session_paused(self, message: m.SessionPaused) -> None:
         r = message.result
         if r.session_id == self.session_id:
             self.console_status = replace(self.console_status, status=SessionStatus.PAUSED, saving=False)

@@ -96,7 +96,7 @@ class EngineCalls(App[int]):
 
     @work(group="session", exclusive=True, exit_on_error=False, name="pause the session")
     async def _pause(self, sid: str) -> None:
-        self.post_message(m.SessionSaved(await self.manager.end_session(sid, "pause")))
+        self.post_message(m.SessionPaused(await self.manager.end_session(sid, "pause")))
 
     @work(group="session", exclusive=True, exit_on_error=False, name="end the session")
     async def _end(self, sid: str, notes: str | None) -> None:
@@ -106,7 +106,7 @@ class EngineCalls(App[int]):
         """Switching sessions pauses the one in play first, so nothing is left open by accident."""
         if self.session_id and self.session_id != keep and self.status == SessionStatus.ACTIVE:
             result = await self.manager.end_session(self.session_id, "pause")
-            self.post_message(m.SessionSaved(result))
+            self.post_message(m.SessionPaused(result))
 
     @work(group="session", exclusive=True, exit_on_error=False, name="open the session")
     async def open_session(self, session: str, campaign: str | None = None,

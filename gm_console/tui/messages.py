@@ -82,7 +82,7 @@ class ActionUndone(Message):
 
 
 @dataclass
-class SessionSaved(Message):
+class SessionPaused(Message):
     """Paused: end_session(mode='pause') finished."""
 
     result: EndSessionResult

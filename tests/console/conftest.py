@@ -13,7 +13,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
-import engine.api.manager
 from engine.api.manager import SessionManager
 from gm_console.tui.app import GMConsoleApp, create_app
 
@@ -28,7 +27,7 @@ def anyio_backend() -> str:
 
 @pytest.fixture(autouse=True)
 def _deterministic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Snapshot hygiene: no env theme/colour overrides, no button flash, predictable session ids."""
+    """Snapshot hygiene: no env theme/colour overrides, no button flash."""
     for name in ("NO_COLOR", "TEXTUAL_THEME", "GM_CONSOLE_DATA_DIR", "TEXTUAL_ANIMATIONS"):
         monkeypatch.delenv(name, raising=False)
     original = Button.__init__
@@ -38,9 +37,12 @@ def _deterministic(monkeypatch: pytest.MonkeyPatch) -> None:
         self.active_effect_duration = 0
 
     monkeypatch.setattr(Button, "__init__", quiet_init)
+
+
+def sequential_ids() -> Callable[[], str]:
+    """Session ids 00000000-...-000000000001, -2, ...: the same on every run, so snapshots can show them."""
     counter = itertools.count(1)
-    fake_uuid = type("FakeUUID", (), {"uuid4": staticmethod(lambda: uuid.UUID(int=next(counter)))})
-    monkeypatch.setattr(engine.api.manager, "uuid", fake_uuid)
+    return lambda: str(uuid.UUID(int=next(counter)))
 
 
 @pytest.fixture
@@ -52,7 +54,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def mgr(data_dir: Path) -> Iterator[SessionManager]:
-    manager = SessionManager(data_dir, clock=lambda: FIXED_NOW)
+    manager = SessionManager(data_dir, clock=lambda: FIXED_NOW, id_factory=sequential_ids())
     yield manager
     # Drop methods a test patched on the instance, so close() below runs the real ones.
     for name in [k for k, v in vars(manager).items() if callable(v) and hasattr(SessionManager, k)]:

@@ -19,7 +19,7 @@ from engine.narration.base import NarrationRequest, NarrationResult
 from engine.narration.offline import OfflineNarrator
 from engine.narration.resilient import Chunk, Done, ResilientNarrator, StreamEvent
 from gm_console.tui.app import GMConsoleApp, create_app
-from tests.console.conftest import CAMPAIGN, FIXED_NOW, send, settle, until
+from tests.console.conftest import CAMPAIGN, FIXED_NOW, send, sequential_ids, settle, until
 
 pytestmark = pytest.mark.anyio
 
@@ -63,7 +63,8 @@ class GatedNarrator:
 
 
 async def make_app(data_dir: Path, narrator: object) -> tuple[GMConsoleApp, SessionManager]:
-    manager = SessionManager(data_dir, narrator=narrator, clock=lambda: FIXED_NOW)  # type: ignore[arg-type]
+    manager = SessionManager(data_dir, narrator=narrator, clock=lambda: FIXED_NOW,  # type: ignore[arg-type]
+                             id_factory=sequential_ids())
     sid = (await manager.start_session(CAMPAIGN, "table-one", seed=7)).session_id
     return create_app(manager, session=sid), manager
 
