@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test demo mcp bench lint clean
+.PHONY: run test demo mcp bench lint clean screenshots
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -39,6 +39,13 @@ lint: $(TEST_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
+
+# README screenshots are the console snapshot tests' SVGs (review a snapshot change before copying).
+SNAPSHOTS := tests/console/__snapshots__/test_snapshots
+screenshots:
+	cp $(SNAPSHOTS)/test_session_picker.svg assets/screenshots/session-picker.svg
+	cp $(SNAPSHOTS)/test_main_screen_after_a_combat_round.svg assets/screenshots/main-screen.svg
+	cp $(SNAPSHOTS)/test_help_screen.svg assets/screenshots/help.svg
 
 clean:
 	rm -rf $(VENV) build *.egg-info
