@@ -48,17 +48,18 @@ class PlayOperations:
         def _store(self, slug: str) -> SessionStore: ...
 
     async def player_action(self, session: str, action: str, character_name: str | None = None,
-                            context: str | None = None, *,
+                            context: str | None = None, *, out_of_turn: bool = False,
                             on_narration: NarrationCallback | None = None) -> ActionResponse:
         """Resolve and record one player action. With `on_narration`, the narration is streamed to it
         (Chunk/Replace as they arrive, then Done) before the turn is committed; cancelling the call
-        mid-stream records nothing."""
+        mid-stream records nothing. `out_of_turn` is the DM's override in a fight: the character acts
+        although it is not their turn (their own slot this round is then skipped)."""
         bounded(action, "The action", limits.ACTION_CHARS)
         bounded(character_name, "character_name", limits.NAME_CHARS)
         bounded(context, "context", limits.CONTEXT_CHARS)
         async with self._playing(session) as s:
             response = await play_turn(s, self.orchestrator, self.prompt_budget, self.archivist, action,
-                                       character_name, context, self.clock(), on_narration)
+                                       character_name, context, self.clock(), on_narration, out_of_turn=out_of_turn)
             s.touch(self.clock())
             return response
 

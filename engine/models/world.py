@@ -22,7 +22,7 @@ SKILLS: dict[str, str] = {
 
 
 class Condition(StrEnum):
-    """The 14 SRD conditions."""
+    """The 15 SRD 5.2 conditions (exhaustion has levels)."""
 
     BLINDED = "blinded"
     CHARMED = "charmed"
@@ -85,6 +85,9 @@ class ActiveCondition(BaseModel):
     # Exhaustion has levels 1-6; other conditions keep 1.
     level: int = 1
     source: str | None = None
+    # "Until saved" conditions (Hold Person): the creature repeats this save at the end of each of its turns.
+    save_ability: str | None = None
+    save_dc: int | None = None
 
 
 class HitPoints(BaseModel):
@@ -143,6 +146,7 @@ class Character(BaseModel):
     inventory: list[Item] = Field(default_factory=list)
     attacks: list[Attack] = Field(default_factory=list)
     xp: int = 0
+    concentration: str | None = Field(None, description="The spell the character is concentrating on")
 
     model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
@@ -234,6 +238,15 @@ class Monster(BaseModel):
     xp: int = 50
 
 
+class TurnUse(BaseModel):
+    """What the combatant has spent this turn; reset when its turn starts."""
+
+    action: bool = False
+    bonus_action: bool = False
+    movement: bool = False
+    reaction: bool = False
+
+
 class Combatant(BaseModel):
     """One place in the initiative order: a character or a monster instance."""
 
@@ -250,6 +263,10 @@ class Combatant(BaseModel):
     defeated: bool = False
     # Took the Dodge action: attacks against it have disadvantage until its next turn.
     dodging: bool = False
+    concentration: str | None = None
+    # The round this combatant last took a turn, so an out-of-turn override never gives a second one.
+    acted_round: int = 0
+    used: TurnUse = Field(default_factory=TurnUse)
 
 
 class CombatState(BaseModel):

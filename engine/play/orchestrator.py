@@ -28,6 +28,7 @@ from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
 from engine.narration.resilient import Chunk, Done, Replace, StreamEvent, fall_back, narration_events
 from engine.patch import apply, diff
+from engine.play.agents import turn_order
 from engine.play.agents.base import ActionBasics, Agent, AgentContext, AgentResult
 from engine.play.agents.combat import CombatAgent
 from engine.play.agents.exploration import ExplorationAgent
@@ -171,6 +172,14 @@ class Orchestrator:
                 intent, parsed = understand(inp.action, inp.world, inp.actor, last)
         if parsed.clarify and intent.action_type == ActionType.SKILL_CHECK:
             return await self._ask_back(inp, intent, parsed, on_narration)
+        # In a fight, only the creature whose turn it is acts (unless the DM overrides).
+        verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
+        assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
+        if verdict.actor != inp.actor:
+            inp = inp.model_copy(update={"actor": verdict.actor})
+            intent, parsed = understand(inp.action, inp.world, inp.actor, inp.last_target)
+        if verdict.refusal is not None:
+            return await self._refuse(inp, intent, parsed, verdict, on_narration)
         plan = self._plan(intent)
         if parsed.question and all(name != "exploration" for name, _ in plan):
             plan.insert(0, ("exploration", ActionType.EXPLORATION))  # the question part is answered there
@@ -191,8 +200,11 @@ class Orchestrator:
         merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
         world = Campaign.model_validate(merged)
         results = [r for r, _ in finished]
+        turn = turn_order.finish(inp, parsed, inp.world, world, results)
+        if turn is not None:
+            results.append(turn)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
-                         actor=next((r.actor for r in results if r.actor), None),
+                         actor=next((r.actor for r in results if r.actor), assumed),
                          state_changes=[c for r in results for c in r.state_changes],
                          dice_rolls=[d for r in results for d in r.dice_rolls],
                          npc_responses=[n for r in results for n in r.npc_responses],
@@ -223,6 +235,23 @@ class Orchestrator:
                                             if t in _ACT_AS] or ["Try again in other words"])
         if on_narration is not None:
             outcome = on_narration(Done(result=NarrationResult(text=question)))
+            if inspect.isawaitable(outcome):
+                await outcome
+        return res
+
+    async def _refuse(self, inp: ActionInput, intent: IntentResult, parsed: ActionIntent,
+                      verdict: turn_order.Verdict, on_narration: NarrationCallback | None) -> Resolution:
+        """Not this character's turn, or they cannot act: nothing they wanted happens. A character who cannot
+        act loses the turn, so the monsters act and the fight never stalls on them."""
+        message = verdict.refusal or ""
+        world = Campaign.model_validate(inp.world.model_dump(mode="json"))
+        turn = turn_order.lose_turn(inp, parsed, world) if verdict.lose_turn else None
+        res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
+                         narrative=" ".join([message, *(turn.beats if turn else [])]), warnings=[message],
+                         state_changes=turn.state_changes if turn else [], dice_rolls=turn.dice_rolls if turn else [],
+                         facts=turn.facts if turn else [])
+        if on_narration is not None:
+            outcome = on_narration(Done(result=NarrationResult(text=res.narrative)))
             if inspect.isawaitable(outcome):
                 await outcome
         return res

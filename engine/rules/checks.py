@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel
 
 from engine.errors import InvalidInputError
 from engine.models.actions import DiceRoll
-from engine.models.world import ABILITIES, ABILITY_NAMES, SKILLS, Attack, Character, Condition
+from engine.models.world import ABILITIES, ABILITY_NAMES, SKILLS, ActiveCondition, Attack, Character
+from engine.rules.conditions import attack_mode, check_mode, effects, save_mode
 from engine.rules.dice import DiceRoller, double_dice
 from engine.rules.helpers import rule_key
 
@@ -44,34 +47,63 @@ def _check_modifier(character: Character, ability_or_skill: str) -> tuple[int, s
                             f"skills: {', '.join(SKILLS)}.")
 
 
+def _plain(roll: DiceRoll) -> DiceRoll:
+    """SRD: a natural 20 or 1 matters only for attack rolls (and death saves), so a check or save shows
+    no CRIT or FUMBLE; `natural` still tells which face came up."""
+    roll.critical = roll.fumble = False
+    return roll
+
+
 def ability_check(roller: DiceRoller, character: Character, ability_or_skill: str, dc: int, *,
                   advantage: str | None = None, purpose: str | None = None) -> CheckResult:
+    """A d20 + modifier against a DC; conditions (poisoned, frightened, exhaustion) apply, and asked-for
+    advantage cancels a condition's disadvantage."""
     modifier, label = _check_modifier(character, ability_or_skill)
-    roll = roller.d20(modifier, advantage=advantage, purpose=purpose or f"{label} check",
-                      roller=character.name, dc=dc)
+    mode = check_mode(character.conditions, advantage)
+    modifier -= effects(character.conditions).d20_penalty
+    roll = _plain(roller.d20(modifier, advantage=mode, purpose=purpose or f"{label} check",
+                             roller=character.name, dc=dc))
+    return CheckResult(roll=roll, success=bool(roll.success), dc=dc)
+
+
+def creature_save(roller: DiceRoller, name: str, modifier: int, conditions: list[ActiveCondition], ability: str,
+                  dc: int, *, advantage: str | None = None) -> CheckResult:
+    """Any creature's saving throw: paralyzed, stunned, petrified and unconscious creatures fail STR and
+    DEX saves outright (no die is rolled); restrained ones roll DEX saves with disadvantage."""
+    key = _ability(ability)
+    purpose = f"{key.upper()} saving throw"
+    auto_fail, mode = save_mode(conditions, key, advantage)
+    if auto_fail:
+        roll = DiceRoll(notation="automatic failure", total=0, detail=f"{name} cannot resist ({purpose})",
+                        purpose=purpose, roller=name, dc=dc, success=False)
+        return CheckResult(roll=roll, success=False, dc=dc)
+    modifier -= effects(conditions).d20_penalty
+    roll = _plain(roller.d20(modifier, advantage=mode, purpose=purpose, roller=name, dc=dc))
     return CheckResult(roll=roll, success=bool(roll.success), dc=dc)
 
 
 def saving_throw(roller: DiceRoller, character: Character, ability: str, dc: int, *,
                  advantage: str | None = None) -> CheckResult:
     key = _ability(ability)
-    roll = roller.d20(character.save_modifier(key), advantage=advantage,
-                      purpose=f"{key.upper()} saving throw", roller=character.name, dc=dc)
-    return CheckResult(roll=roll, success=bool(roll.success), dc=dc)
+    return creature_save(roller, character.name, character.save_modifier(key), character.conditions, key, dc,
+                         advantage=advantage)
 
 
 def attack(roller: DiceRoller, attacker_name: str, attack: Attack, target_ac: int, *,
-           advantage: str | None = None) -> AttackResult:
-    roll = roller.d20(attack.to_hit, advantage=advantage, purpose=f"{attack.name} attack",
+           advantage: str | None = None, penalty: int = 0, auto_critical: bool = False) -> AttackResult:
+    """One attack roll and its damage. `penalty` comes off the d20 (exhaustion); `auto_critical` makes any
+    hit a critical hit (a melee hit on a paralyzed or unconscious target)."""
+    roll = roller.d20(attack.to_hit - penalty, advantage=advantage, purpose=f"{attack.name} attack",
                       roller=attacker_name, dc=target_ac)
     # A natural 20 always hits and a natural 1 always misses, whatever the total.
     hit = roll.critical or (not roll.fumble and roll.total >= target_ac)
     roll.success = hit
     if not hit:
         return AttackResult(attack_roll=roll, hit=False, critical=False)
-    notation = double_dice(attack.damage, roller.max_dice * 2) if roll.critical else attack.damage
-    purpose = f"{attack.name} {attack.damage_type} damage" + (" (critical)" if roll.critical else "")
-    if roll.critical:
+    critical = roll.critical or auto_critical
+    notation = double_dice(attack.damage, roller.max_dice * 2) if critical else attack.damage
+    purpose = f"{attack.name} {attack.damage_type} damage" + (" (critical)" if critical else "")
+    if critical:
         # Doubled dice may exceed the per-roll cap; a critical should still resolve.
         saved, roller.max_dice = roller.max_dice, roller.max_dice * 2
         try:
@@ -80,21 +112,21 @@ def attack(roller: DiceRoller, attacker_name: str, attack: Attack, target_ac: in
             roller.max_dice = saved
     else:
         damage_roll = roller.roll(notation, purpose=purpose, roller=attacker_name)
-    return AttackResult(attack_roll=roll, hit=True, critical=roll.critical, damage_roll=damage_roll,
+    return AttackResult(attack_roll=roll, hit=True, critical=critical, damage_roll=damage_roll,
                         damage=max(0, damage_roll.total))
 
 
-# Conditions that give an attacker disadvantage, and those that give attackers advantage against a target.
-_ATTACKER_DISADVANTAGE = {Condition.BLINDED, Condition.FRIGHTENED, Condition.POISONED, Condition.PRONE,
-                          Condition.RESTRAINED}
-_TARGET_ADVANTAGE = {Condition.BLINDED, Condition.PARALYZED, Condition.RESTRAINED, Condition.STUNNED,
-                     Condition.UNCONSCIOUS}
+# Words that mark an attack as made from range: prone targets are then harder to hit, not easier.
+_RANGED_WORDS = {"bow", "longbow", "shortbow", "crossbow", "sling", "dart", "bolt", "ray", "blast", "missile",
+                 "orb", "thrown", "arrow", "arrows", "spray"}
 
 
-def attack_advantage(attacker_conditions: list, target_conditions: list, dodging: bool, asked: set[str]) -> str | None:
+def is_ranged(weapon: Attack) -> bool:
+    return bool(set(re.findall(r"[a-z]+", weapon.name.lower())) & _RANGED_WORDS)
+
+
+def attack_advantage(attacker_conditions: list, target_conditions: list, dodging: bool, asked: set[str], *,
+                     ranged: bool = False) -> str | None:
     """"advantage", "disadvantage" or None for an attack, from both sides' conditions and what was asked."""
-    adv = bool({c.name for c in target_conditions} & _TARGET_ADVANTAGE) or "advantage" in asked
-    dis = bool({c.name for c in attacker_conditions} & _ATTACKER_DISADVANTAGE) or dodging or "disadvantage" in asked
-    if adv == dis:
-        return None  # both cancel out, as in 5e
-    return "advantage" if adv else "disadvantage"
+    wanted = [w for w in ("advantage", "disadvantage") if w in asked]
+    return attack_mode(attacker_conditions, target_conditions, ranged=ranged, dodging=dodging, asked=wanted)

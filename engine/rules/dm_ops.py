@@ -35,6 +35,11 @@ def find_target(world: Campaign, name: str | None) -> Character | Combatant:
     raise CharacterNotFoundError(f"No character or creature named '{name}'. Choose one of: {', '.join(options)}.")
 
 
+def _everyone(world: Campaign) -> list[Character | Combatant]:
+    combat = world.game_state.combat
+    return [*world.characters, *(c for c in (combat.order if combat else []) if c.kind == "monster")]
+
+
 def _int_value(value: object, what: str) -> int:
     try:
         number = int(str(value).strip())
@@ -66,7 +71,12 @@ def apply_change(world: Campaign, kind: str, target: str | None, value: object,
         if not value:
             raise InvalidInputError("Name the condition, e.g. poisoned.")
         if kind == "condition_add":
-            return rules.add_condition(who, str(value).strip().lower(), rounds=rounds, source="DM")
+            changes = rules.add_condition(who, str(value).strip().lower(), rounds=rounds, source="DM")
+            down = rules.why_cannot_act(who.conditions)
+            if down is not None and who.concentration is not None:
+                # SRD 5.2: concentration ends when the caster has the Incapacitated condition.
+                changes += rules.end_concentration(who, down, _everyone(world))
+            return changes
         return rules.remove_condition(who, str(value).strip().lower())
     if kind == "move":
         return _move(world, str(value or target or ""))
@@ -132,7 +142,11 @@ def party_rest(world: Campaign, roller: DiceRoller, kind: str) -> tuple[list[Dic
         if char.dead:
             continue
         if kind == "long":
-            changes += rules.long_rest(char)
+            try:
+                changes += rules.long_rest(char)
+            except InvalidInputError as exc:  # one character at 0 HP must not stop the party's rest
+                changes.append(StateChange(target=char.name, kind="rest", before=None, after=None,
+                                           description=f"{char.name} gains nothing from the rest: {exc}"))
             continue
         missing = char.hp.max - char.hp.current
         if missing <= 0 or char.hit_dice.remaining == 0 or char.hp.current == 0:

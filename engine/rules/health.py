@@ -9,6 +9,8 @@ from __future__ import annotations
 from engine.errors import InvalidInputError
 from engine.models.actions import DiceRoll, StateChange
 from engine.models.world import ActiveCondition, Character, Combatant, Condition, DeathSaves, HitPoints
+from engine.rules.checks import ability_check
+from engine.rules.conditions import effects
 from engine.rules.dice import DiceRoller
 from engine.rules.helpers import Target, rule_key, state_change
 
@@ -65,6 +67,8 @@ def apply_damage(target: Target, amount: int, *, critical: bool = False) -> list
     if amount == 0 or (isinstance(target, Character) and target.dead) or (
             isinstance(target, Combatant) and target.defeated):
         return []  # nothing left to hurt: an area effect may still list the fallen
+    if amount and effects(target.conditions).resist_all_damage:
+        amount = max(1, amount // 2)  # petrified: resistance to all damage halves it, rounded down
     remaining, changes = _take_temp(target, amount)
     if remaining == 0:
         return changes
@@ -232,8 +236,31 @@ def death_save(roller: DiceRoller, character: Character) -> tuple[DiceRoll, list
     if character.death_saves.failures >= 3:
         changes += _die(character, "three failed death saves")
     elif character.death_saves.successes >= 3:
-        character.stable = True
-        changes += set_death_saves(character, 0, 0, "stable, death saves reset")
-        changes.append(state_change(name, "status", "dying", "stable", f"{name} is stable at 0 HP."))
+        changes += make_stable(character)
     return roll, changes
 
+
+
+def make_stable(character: Character) -> list[StateChange]:
+    """SRD: a stable creature makes no death saves at 0 HP but stays unconscious; damage ends it."""
+    if character.dead or character.hp.current > 0 or character.stable:
+        return []
+    character.stable = True
+    changes = set_death_saves(character, 0, 0, "stable, death saves reset")
+    changes.append(state_change(character.name, "status", "dying", "stable", f"{character.name} is stable at 0 HP."))
+    return changes
+
+
+STABILIZE_DC = 10
+
+
+def stabilize(roller: DiceRoller, healer: Character, patient: Character, *,
+              advantage: str | None = None) -> tuple[DiceRoll, list[StateChange]]:
+    """SRD 5.2: stabilizing a creature at 0 HP "requires a successful DC 10 Wisdom (Medicine) check";
+    on a success it becomes stable. Raises when the patient is not dying (nothing is rolled then)."""
+    if patient.dead or patient.hp.current > 0 or patient.stable:
+        state = "dead" if patient.dead else "already stable" if patient.stable else "not at 0 HP"
+        raise InvalidInputError(f"{patient.name} is {state}; only a dying creature can be stabilized.")
+    check = ability_check(roller, healer, "medicine", STABILIZE_DC, advantage=advantage,
+                          purpose=f"Medicine check to stabilize {patient.name}")
+    return check.roll, make_stable(patient) if check.success else []

@@ -35,8 +35,11 @@ def long_rest(character: Character) -> list[StateChange]:
     name = character.name
     if character.dead:
         raise InvalidInputError(f"{name} is dead and cannot rest.")
+    if character.hp.current <= 0:
+        # SRD 5.2: "you must have at least 1 Hit Point at the start of the rest to gain its benefits".
+        raise InvalidInputError(f"{name} is at 0 HP; a long rest needs at least 1 HP. Heal or stabilize and "
+                                f"heal {name} first.")
     changes = [state_change(name, "rest", None, "long rest", f"{name} finishes a long rest.")]
-    # A character at 0 HP would stabilize and wake during 8 hours, so the rest restores them too.
     changes += apply_healing(character, character.hp.max)
     if character.hp.temp:
         before, character.hp.temp = character.hp.temp, 0

@@ -82,7 +82,7 @@ def build_context(s: OpenSession, facts: list[Fact], cm: PromptBudget) -> tuple[
 
 async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, archivist: Archivist,
                     action: str, character_name: str | None, extra: str | None, now: datetime,
-                    on_narration: NarrationCallback | None = None) -> ActionResponse:
+                    on_narration: NarrationCallback | None = None, *, out_of_turn: bool = False) -> ActionResponse:
     text = normalize(action)
     world = s.state.world
     actor = resolve_actor(world, text, character_name, s.state.selected_character)
@@ -96,7 +96,7 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget
         action=text, actor=actor, extra_context=extra, world=world, roller=roller, turn=turn,
         recent_history=[history_line(e) for e in s.history[-RECENT_FOR_AGENTS:]],
         relevant_facts=relevant[:AGENT_FACTS], context_text=context_text,
-        style=world.style, seed=s.meta.seed), on_narration)
+        style=world.style, seed=s.meta.seed, out_of_turn=out_of_turn), on_narration)
     new_state.world = res.world
     if actor:
         new_state.selected_character = actor

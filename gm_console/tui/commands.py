@@ -16,6 +16,9 @@ class CommandError(ValueError):
 @dataclass(frozen=True)
 class PlayerAction:
     text: str
+    actor: str | None = None
+    # The DM's override in a fight: the actor acts although it is not their turn.
+    out_of_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,11 @@ SLASH_HELP: list[tuple[str, str]] = [
     ("/fact TEXT", "Record a fact about the world"),
     ("/undo", "Undo the last recorded turn"),
     ("/rest short|long", "The party rests"),
+    ("/as NAME ACTION", "In a fight: NAME acts now, out of turn (NAME: ACTION for a name with spaces)"),
     ("/help", "List these commands"),
 ]
 
-COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "help")
+COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "as", "help")
 
 
 def parse_input(text: str) -> Parsed:
@@ -106,10 +110,21 @@ def parse_input(text: str) -> Parsed:
         if kind not in ("short", "long"):
             raise CommandError("Usage: /rest short or /rest long.")
         return RestCommand(kind)
+    if name == "as":
+        return _out_of_turn(rest)
     if name in ("help", "?"):
         return HelpCommand()
     known = ", ".join(f"/{n}" for n in COMMAND_NAMES)
     raise CommandError(f"Unknown command '/{name}'. Known commands: {known}.")
+
+
+def _out_of_turn(rest: str) -> PlayerAction:
+    who, colon, action = rest.partition(":")
+    if not colon:
+        who, _, action = rest.partition(" ")
+    if not who.strip() or not action.strip():
+        raise CommandError("Usage: /as NAME ACTION — e.g. /as Bram I drink my potion (or /as Old Tom: I duck).")
+    return PlayerAction(action.strip(), actor=who.strip(), out_of_turn=True)
 
 
 def _roll(rest: str) -> RollCommand:

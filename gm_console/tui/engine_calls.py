@@ -68,7 +68,8 @@ class EngineCalls(App[int]):
         if isinstance(parsed, cmd.PlayerAction):
             # The narration streams into the narrative pane while the engine is still on the turn.
             with m.NarrationRelay(self.main, parsed.text) as relay:
-                response = await mgr.player_action(sid, parsed.text, character, on_narration=relay)
+                response = await mgr.player_action(sid, parsed.text, parsed.actor or character,
+                                                   out_of_turn=parsed.out_of_turn, on_narration=relay)
             self.main.post_message(m.ActionResolved(parsed.text, response))
         elif isinstance(parsed, cmd.RollCommand):
             self.main.post_message(m.DiceRolled(await mgr.roll(parsed.notation, sid, parsed.purpose)))

@@ -65,3 +65,10 @@ def test_other_commands() -> None:
 def test_bad_input_says_what_to_type(line: str, hint: str) -> None:
     with pytest.raises(CommandError, match=hint):
         parse_input(line)
+
+
+def test_as_names_who_acts_out_of_turn():
+    assert parse_input("/as Bram I drink my potion") == PlayerAction("I drink my potion", "Bram", True)
+    assert parse_input("/as Old Tom: I duck behind the bar") == PlayerAction("I duck behind the bar", "Old Tom", True)
+    with pytest.raises(CommandError, match="Usage: /as NAME ACTION"):
+        parse_input("/as Bram")

@@ -15,10 +15,10 @@ from tests.console.conftest import CAMPAIGN, run, send, settle, until
 
 COMBAT_ROUND = [
     "Wren asks the innkeeper what she saw the night the light went out",
-    "Bram attacks the Wrecker Thug",
-    "Wren attacks the Wrecker Thug with her shortsword",
-    "Tova casts sacred flame at the Wrecker Thug",
+    "Bram attacks the Wrecker Thug",  # starts the fight; with seed 7 the order is Idris, Wren, Tova, Bram
     "Idris casts fire bolt at the Wrecker Thug",
+    "Wren takes the Dodge action",
+    "Tova casts sacred flame at the Wrecker Thug",  # a save spell: no attack roll
     "/hp Bram -7",
     "/cond Bram poisoned",
     "/roll 2d20kh1+5 perception",

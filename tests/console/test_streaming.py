@@ -164,7 +164,7 @@ async def test_a_turn_failing_after_narration_began_clears_the_live_text(data_di
     seen_live = asyncio.Event()
 
     async def half_then_fail(session: str, action: str, character: str | None = None, context: str | None = None,
-                             *, on_narration: Callable[[StreamEvent], None]) -> None:
+                             *, on_narration: Callable[[StreamEvent], None], out_of_turn: bool = False) -> None:
         on_narration(Chunk("Hesper Quill "))
         # Fail only once the test has seen the live text: a fixed sleep was a window a busy machine missed.
         await seen_live.wait()

@@ -25,6 +25,8 @@ class ActionBasics(BaseModel):
     action: str
     actor: str | None = Field(None, description="Acting character's name, when known")
     extra_context: str | None = None
+    out_of_turn: bool = Field(False, description="DM override: the actor may act although it is not their turn "
+                                                 "in the fight; their own slot this round is then passed over")
     world: Campaign
     roller: DiceRoller
     turn: int

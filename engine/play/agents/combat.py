@@ -11,7 +11,14 @@ from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant, HitPoints
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
-from engine.play.agents.turn_flow import check_victory, pass_turn, resolve_hit, run_others, standing_foes
+from engine.play.agents.spellcasting import cast_save_spell
+from engine.play.agents.turn_flow import (
+    check_victory,
+    pass_turn,
+    roll_attack,
+    run_others,
+    standing_foes,
+)
 from engine.play.entities import stat_block_for
 from engine.text import overlap, stems, words
 
@@ -34,6 +41,7 @@ class CombatAgent:
         world = ctx.world
         healing = wants_healing(ctx.action)
         combat = world.game_state.combat
+        started = False
         if combat is None or not combat.active:
             if healing:  # nothing to fight: the heal itself is all there is
                 heal_with_magic(ctx, result)
@@ -44,12 +52,28 @@ class CombatAgent:
             combat = world.game_state.combat
             if combat is None:
                 return result
+            started = True
         pc = acting_character(ctx, result)
         if pc is None:
             return result
         current = combat.current
         out_of_turn = current is not None and current.name.casefold() != pc.name.casefold()
+        if out_of_turn and not ctx.out_of_turn:
+            # The fight's first turn (and every later one) belongs to initiative order, not to whoever typed.
+            lead = "Combat begins" if started else "It is not their turn"
+            result.warnings.append(f"{lead}: it is {current.name}'s turn, so {pc.name}'s action waits for "  # type: ignore[union-attr]
+                                   f"{pc.name}'s own turn. Act as {current.name}, or let {pc.name} act out "  # type: ignore[union-attr]
+                                   f"of turn (the DM's override; /as {pc.name} in the console).")
+            result.beats.append(f"It is {current.name}'s turn.")  # type: ignore[union-attr]
+            return result
         mine = combat.combatant(pc.name)
+        stopped = rules.why_cannot_act(pc.conditions)
+        if stopped is not None:
+            result.warnings.append(f"{pc.name} is {stopped} and cannot act.")
+            result.beats.append(f"{pc.name} is {stopped} and loses the turn.")
+            if not out_of_turn:
+                pass_turn(ctx, result)
+            return result
         if mine is not None:
             mine.dodging = False  # a new turn ends last turn's Dodge
         if stems(ctx.action) & _DODGE:
@@ -60,13 +84,23 @@ class CombatAgent:
         elif healing:
             if not heal_with_magic(ctx, result, pass_turn=False):
                 return result
+        elif rules.find_save_spell(ctx.action) is not None:
+            if not cast_save_spell(ctx, pc, result):
+                return result
         elif not _character_attacks(ctx, pc, result):
             return result
+        if mine is not None:
+            mine.used.action = True
         if check_victory(ctx, result):
             return result
         if out_of_turn:
-            result.warnings.append(f"It is {current.name}'s turn in the initiative order; {pc.name} acts "  # type: ignore[union-attr]
-                                   f"anyway and the turn passes on.")
+            # A DM override: the action happens now, the current creature keeps its turn, and the actor's own
+            # slot this round is passed over so nobody acts twice.
+            if mine is not None:
+                mine.acted_round = combat.round
+            result.warnings.append(f"{pc.name} acts out of turn (DM override); it is still "
+                                   f"{current.name}'s turn.")  # type: ignore[union-attr]
+            return result
         pass_turn(ctx, result)
         return result
 
@@ -231,9 +265,25 @@ def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) ->
     down = world.game_state.combat.combatant(wanted) if wanted and world.game_state.combat else None
     if down is not None and down.defeated and target.name != down.name:
         result.warnings.append(f"{down.name} is already down; {pc.name} turns on {target.name} instead.")
-    adv = rules.attack_advantage(pc.conditions, target.conditions, target.dodging, set(words(ctx.action)))
-    outcome = rules.attack(ctx.roller, pc.name, weapon, target.ac or 10, advantage=adv)
-    resolve_hit(ctx, result, pc.name, target, weapon, outcome)
+    outcome = roll_attack(ctx, result, pc.name, pc.conditions, weapon, target, target.dodging, set(words(ctx.action)))
+    _sneak_attack(ctx, pc, weapon, target, outcome, result)
     return True
 
 
+def _sneak_attack(ctx: AgentContext, pc: Character, weapon: Attack, target: Combatant,
+                  outcome: rules.AttackResult, result: AgentResult) -> None:
+    """A rogue's hit with a finesse or ranged weapon adds Sneak Attack dice once per turn."""
+    if not outcome.hit or target.defeated:
+        return
+    allies = [c for c in ctx.world.characters if c is not pc and not c.dead and c.hp.current > 0
+              and rules.why_cannot_act(c.conditions) is None]
+    dice = rules.sneak_attack_dice(pc, weapon, outcome.attack_roll.advantage, bool(allies))
+    if dice is None:
+        return
+    if outcome.critical:
+        dice = f"{2 * int(dice.split('d')[0])}d6"  # a critical hit doubles the Sneak Attack dice too
+    roll = ctx.roller.roll(dice, purpose=f"Sneak Attack {weapon.damage_type} damage", roller=pc.name)
+    result.dice_rolls.append(roll)
+    # The same hit as the weapon damage: the target's concentration save already happened.
+    result.state_changes += rules.apply_damage(target, roll.total)
+    result.beats.append(f"{pc.name}'s Sneak Attack adds {roll.total} damage to {target.name}.")

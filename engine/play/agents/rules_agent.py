@@ -51,13 +51,14 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     if pc is None:
         return
     skill = infer_skill(ctx.action) or infer_ability(ctx.action)
+    if skill == "medicine" and _stabilize(ctx, pc, result):
+        return
     if skill is None:
         skill = "wis"
         result.warnings.append("Could not tell which skill this uses; rolled a Wisdom check. "
                                "Name the skill (e.g. 'athletics check') to be exact.")
     dc = dc_from_words(ctx.action)
-    ws = set(words(ctx.action))
-    advantage = "advantage" if "advantage" in ws else "disadvantage" if "disadvantage" in ws else None
+    advantage = asked_advantage(ctx.action)
     check = rules.ability_check(ctx.roller, pc, skill, dc, advantage=advantage)
     result.dice_rolls.append(check.roll)
     label = skill.replace("_", " ")
@@ -66,6 +67,28 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
                         f"{ctx.action.rstrip('.!?')}.")
     result.follow_up_options += (["Press on", "Look around"] if check.success
                                  else ["Try another way", "Ask a companion for help"])
+
+
+def asked_advantage(text: str) -> str | None:
+    """Advantage or disadvantage the player claims; both at once cancel, as the SRD says."""
+    ws = set(words(text))
+    return rules.conditions.combine(w for w in ("advantage", "disadvantage") if w in ws)
+
+
+def _stabilize(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
+    """Medicine on a dying companion is the SRD's stabilize: DC 10, and on a success they are stable."""
+    dying = [c for c in ctx.world.characters if not c.dead and c.hp.current == 0 and not c.stable and c is not pc]
+    patient = _other_character(ctx, pc) or (dying[0] if len(dying) == 1 else None)
+    if patient is None or patient not in dying:
+        return False
+    advantage = asked_advantage(ctx.action)
+    roll, changes = rules.stabilize(ctx.roller, pc, patient, advantage=advantage)
+    result.dice_rolls.append(roll)
+    result.state_changes += changes
+    outcome = f"{patient.name} is stable" if changes else f"{patient.name} is still dying"
+    result.beats.append(f"{pc.name} tends to {patient.name} (Medicine DC {rules.STABILIZE_DC}), rolls {roll.total}: "
+                        f"{outcome}.")
+    return True
 
 
 def rest(ctx: AgentContext, result: AgentResult) -> None:

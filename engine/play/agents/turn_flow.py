@@ -12,13 +12,13 @@ from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.facts import FactCategory, FactInput
-from engine.models.world import Attack, Campaign, Character, Combatant
+from engine.models.world import ActiveCondition, Attack, Campaign, Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult
 
 
 def pass_turn(ctx: AgentContext, result: AgentResult) -> None:
     """The acting character's turn is done: the order moves on and the monsters take theirs."""
-    if _advance(ctx.world, result):
+    if _advance(ctx.world, result, ctx):
         run_others(ctx, result)
         _follow_ups(ctx.world, result)
 
@@ -38,6 +38,7 @@ def resolve_hit(ctx: AgentContext, result: AgentResult, attacker: str, target: C
     if outcome.damage_roll is not None:
         result.dice_rolls.append(outcome.damage_roll)
     result.state_changes += rules.apply_damage(target, outcome.damage, critical=outcome.critical)
+    concentration_check(ctx, result, target, outcome.damage)
     crit = "a critical hit" if outcome.critical else "a hit"
     result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {outcome.damage} "
                         f"{weapon.damage_type} damage.")
@@ -49,6 +50,23 @@ def resolve_hit(ctx: AgentContext, result: AgentResult, attacker: str, target: C
                                       category=FactCategory.EVENT, subject=target.name))
     elif isinstance(target, Character) and target.hp.current == 0:
         result.beats.append(f"{target.name} falls unconscious and is dying.")
+
+
+def everyone(world: Campaign) -> list[Character | Combatant]:
+    """Every creature a spell can touch: the party and the monsters in the fight."""
+    combat = world.game_state.combat
+    return [*world.characters, *(c for c in (combat.order if combat else []) if c.kind == "monster")]
+
+
+def concentration_check(ctx: AgentContext, result: AgentResult, target: Character | Combatant, damage: int) -> None:
+    """A damaged caster keeps its concentration spell only on a CON save (DC max(10, half the damage))."""
+    roll, changes = rules.after_damage(ctx.roller, target, damage, rules.save_modifier(ctx.world, target, "con"),
+                                       everyone(ctx.world))
+    if roll is not None:
+        result.dice_rolls.append(roll)
+    result.state_changes += changes
+    if changes:
+        result.beats.append(changes[0].description)
 
 
 def _plural(count: int, noun: str) -> str:
@@ -83,7 +101,13 @@ def check_victory(ctx: AgentContext, result: AgentResult) -> bool:
     return True
 
 
-def _advance(world: Campaign, result: AgentResult) -> bool:
+def _advance(world: Campaign, result: AgentResult, ctx: AgentContext | None = None) -> bool:
+    """End the current turn: "until saved" conditions roll their save, durations tick, the next creature is up."""
+    combat = world.game_state.combat
+    if ctx is not None and combat is not None and combat.current is not None:
+        rolls, changes = rules.end_of_turn_saves(ctx.roller, world, rules.creature(world, combat.current))
+        result.dice_rolls += rolls
+        result.state_changes += changes
     try:
         result.state_changes += rules.next_turn(world)
         return True
@@ -108,10 +132,18 @@ def run_others(ctx: AgentContext, result: AgentResult) -> None:
             return
         if current.kind == "character":
             pc = world.character(current.name)
-            if pc is not None and not pc.dead and pc.hp.current > 0:
+            stopped = rules.why_cannot_act(pc.conditions) if pc is not None and pc.hp.current > 0 else None
+            if pc is not None and not pc.dead and pc.hp.current > 0 and stopped is None:
                 current.dodging = False  # a Dodge lasts until the dodger's next turn
                 return
-            if pc is not None and not pc.dead and not pc.stable:
+            if stopped is not None:
+                current.dodging = False
+                result.beats.append(f"{current.name} is {stopped} and loses the turn.")
+                if not any(_may_act_again(c) for c in world.characters):
+                    # Everyone is held with nothing to end it: more monster rounds would only repeat. The DM decides.
+                    result.beats.append("Nobody in the party can act; the fight waits on the DM.")
+                    return
+            elif pc is not None and not pc.dead and not pc.stable and pc.hp.current <= 0:
                 roll, changes = rules.death_save(ctx.roller, pc)
                 result.dice_rolls.append(roll)
                 result.state_changes += changes
@@ -121,11 +153,23 @@ def run_others(ctx: AgentContext, result: AgentResult) -> None:
                     return
         elif not current.defeated:
             current.dodging = False
-            _monster_turn(ctx, current, result)
-            if check_victory(ctx, result):
-                return
-        if not _advance(world, result):
+            stopped = rules.why_cannot_act(current.conditions)
+            if stopped is not None:
+                result.beats.append(f"{current.name} is {stopped} and loses its turn.")
+            else:
+                _monster_turn(ctx, current, result)
+                if check_victory(ctx, result):
+                    return
+        if not _advance(world, result, ctx):
             return
+
+
+def _may_act_again(pc: Character) -> bool:
+    """Standing and free to act, or held by something a save at the end of their turn can end."""
+    if pc.dead or pc.hp.current <= 0:
+        return False
+    return rules.why_cannot_act(pc.conditions) is None or any(c.save_ability or c.rounds_remaining
+                                                              for c in pc.conditions)
 
 
 def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) -> None:
@@ -147,9 +191,21 @@ def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) ->
     combatant = world.game_state.combat.combatant(target.name)  # type: ignore[union-attr]
     dodging = combatant.dodging if combatant is not None else False
     weapon = block.attacks[0]
-    adv = rules.attack_advantage(monster.conditions, target.conditions, dodging, set())
-    outcome = rules.attack(ctx.roller, monster.name, weapon, target.ac, advantage=adv)
-    resolve_hit(ctx, result, monster.name, target, weapon, outcome)
+    monster.used.action = True
+    roll_attack(ctx, result, monster.name, monster.conditions, weapon, target, dodging)
+
+
+def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, conditions: list[ActiveCondition],
+                weapon: Attack, target: Character | Combatant, dodging: bool, asked: set[str] | None = None,
+                ) -> rules.AttackResult:
+    """One attack with every condition on both sides applied (SRD table in rules.conditions)."""
+    ranged = rules.is_ranged(weapon)
+    adv = rules.attack_advantage(conditions, target.conditions, dodging, asked or set(), ranged=ranged)
+    outcome = rules.attack(ctx.roller, attacker, weapon, target.ac or 10, advantage=adv,
+                           penalty=rules.effects(conditions).d20_penalty,
+                           auto_critical=rules.is_auto_critical(target.conditions, ranged=ranged))
+    resolve_hit(ctx, result, attacker, target, weapon, outcome)
+    return outcome
 
 
 def _follow_ups(world: Campaign, result: AgentResult) -> None:

@@ -40,6 +40,10 @@ async def test_two_hundred_turns_survive_pause_and_load(manager, campaign):
     npc_replies = 0
     for turn in range(200):
         actor, action = SCRIPT[turn % len(SCRIPT)]
+        # Issue 12: in a fight only the character whose turn it is acts, so the line goes to them.
+        game = (await manager.get_session_state(s.session_id, include_history=False)).game_state
+        if game.in_combat and game.current_turn is not None:
+            actor = game.current_turn
         response = await manager.player_action(s.session_id, action, character_name=actor)
         assert response.turn_number == turn + 1
         assert response.narrative.strip(), f"turn {turn + 1} has no narrative"

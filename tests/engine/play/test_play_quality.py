@@ -75,9 +75,12 @@ async def test_a_named_spell_on_the_sheet_is_used_and_one_missing_is_refused():
     world = at_mill("Ogre")
     bryn = world.character("Bryn")
     bryn.attacks.append(Attack(name="Sacred Flame", to_hit=5, damage="1d8", damage_type="radiant"))
+    # Initiative Ari 3, Bryn 15, Ogre 12: Bryn is up first. Issue 12: Sacred Flame forces a DEX save
+    # (SRD: "The target must succeed on a Dexterity saving throw or take 1d8 Radiant damage"), no attack roll.
     result = await CombatAgent().handle(ctx(world, "I cast sacred flame at the ogre", ActionType.COMBAT,
-                                            ScriptedRoller([15, 3, 12, 15]), actor="Bryn"))
-    assert any(r.purpose == "Sacred Flame attack" for r in result.dice_rolls)
+                                            ScriptedRoller([3, 15, 12, 2]), actor="Bryn"))
+    assert any(r.roller == "Ogre" and r.purpose == "DEX saving throw against Sacred Flame" for r in result.dice_rolls)
+    assert not any(r.purpose == "Sacred Flame attack" for r in result.dice_rolls)
     # Ari has no spells: the action rolls nothing, changes nothing, and says why.
     before = world.model_dump()
     result = await CombatAgent().handle(ctx(world, "I cast magic missile at the ogre", ActionType.COMBAT,

@@ -13,7 +13,9 @@ pytestmark = pytest.mark.anyio
 
 # (actor, what the player types, expectation): ("at", place) the party is there afterwards;
 # ("ask", None) a question; ("hit", name) an attack aimed at name; ("talk", name) name answers;
-# ("kind", action_type) the action is handled as that type.
+# ("kind", action_type) the action is handled as that type; ("fight", name) a fight with name begins.
+# In a fight a line waits for its character's turn: whoever is up before them takes the Dodge action
+# (issue 12: turns follow initiative order, and acting out of turn is refused).
 EVENING: list[tuple[str, str, tuple[str, str | None]]] = [
     ("Wren", "What time is it?", ("ask", None)),
     ("Wren", "who's here?", ("ask", None)),
@@ -51,7 +53,8 @@ EVENING: list[tuple[str, str, tuple[str, str | None]]] = [
     ("Wren", "what time is it now?", ("ask", None)),
     ("Bram", "we head back to the caves", ("at", "Wrecker Caves")),
     ("Tova", "who's here?", ("ask", None)),
-    ("Bram", "I attack Silas Crowe!", ("hit", "Silas Crowe")),
+    # Issue 12: starting the fight does not give Bram the first turn; initiative order decides it.
+    ("Bram", "I attack Silas Crowe!", ("fight", "Silas Crowe")),
     ("Wren", "i shoot silas w my shortbow", ("hit", "Silas Crowe")),
     ("Idris", "Fire Bolt at the captain", ("hit", "Silas Crowe")),
     ("Tova", "how hurt is Silas?", ("ask", None)),
@@ -87,6 +90,9 @@ def _fits(expect: str, value: str | None, res, before, after) -> bool:
     if expect == "hit":
         return res.action_type.value == "combat" and _aimed_at(res, value or "") \
             and not any("nothing hostile" in w or "joins the scene" in w for w in res.warnings)
+    if expect == "fight":
+        return res.action_type.value == "combat" and after.in_combat and not before.in_combat \
+            and any(line.startswith(value or "") or f" {value}" in line for line in after.initiative)
     if expect == "talk":
         return res.action_type.value == "roleplay" and any(n.npc == value for n in res.npc_responses)
     return res.action_type.value == value
@@ -98,6 +104,11 @@ async def test_a_scripted_evening(manager, campaign):
     misses: list[str] = []
     for actor, text, (expect, value) in EVENING:
         before = (await manager.get_session_state(sid, include_history=False)).game_state
+        for _ in range(len(PARTY)):
+            if expect == "ask" or not before.in_combat or before.current_turn in (None, actor):
+                break
+            await manager.player_action(sid, "I take the Dodge action", character_name=before.current_turn)
+            before = (await manager.get_session_state(sid, include_history=False)).game_state
         res = await manager.player_action(sid, text, character_name=actor)
         after = (await manager.get_session_state(sid, include_history=False)).game_state
         if not _fits(expect, value, res, before, after):

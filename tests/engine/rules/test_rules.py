@@ -313,7 +313,7 @@ def test_start_combat_builds_the_order() -> None:
 
 
 def test_initiative_ties_break_on_dex(monkeypatch: pytest.MonkeyPatch) -> None:
-    def fixed(roller: DiceRoller, name: str, dex_modifier: int) -> DiceRoll:
+    def fixed(roller: DiceRoller, name: str, dex_modifier: int, conditions: object = None) -> DiceRoll:
         return DiceRoll(notation="1d20", total=12, purpose="initiative", roller=name)
 
     # start_combat looks roll_initiative up in its own module, so the fake goes there.
@@ -335,7 +335,7 @@ def test_start_combat_rejects_unknown_monsters_and_a_second_fight() -> None:
 
 def test_next_turn_skips_the_fallen_wraps_rounds_and_ticks_conditions(monkeypatch: pytest.MonkeyPatch) -> None:
     scores = {"Aria": 20, "Goblin 1": 15, "Goblin 2": 10, "Bram": 5}
-    monkeypatch.setattr(combat_rules, "roll_initiative", lambda roller, name, dex: DiceRoll(notation="1d20", total=scores[name]))
+    monkeypatch.setattr(combat_rules, "roll_initiative", lambda roller, name, dex, conditions=None: DiceRoll(notation="1d20", total=scores[name]))
     world = campaign(hero("Aria"), hero("Bram"))
     rules.start_combat(roller_at(), world, ["Goblin", "Goblin"])
     rules.add_condition(world.character("Aria"), "blinded", rounds=1)
@@ -409,10 +409,12 @@ def test_long_rest_regains_at_least_one_hit_die_and_never_more_than_total() -> N
     assert solo.hit_dice.remaining == 1
 
 
-def test_long_rest_wakes_a_character_at_zero_hp() -> None:
+def test_long_rest_gives_nothing_to_a_character_at_zero_hp() -> None:
+    # Issue 12 / SRD 5.2 Long Rest: "you must have at least 1 Hit Point at the start of the rest".
     down = dying(death_saves={"successes": 1, "failures": 2})
-    rules.long_rest(down)
-    assert down.hp.current == 10 and not down.unconscious and down.death_saves.failures == 0
+    with pytest.raises(InvalidInputError, match="at least 1 HP"):
+        rules.long_rest(down)
+    assert down.hp.current == 0 and down.unconscious
 
 
 def test_the_dying_and_the_dead_cannot_rest() -> None:
@@ -424,11 +426,12 @@ def test_the_dying_and_the_dead_cannot_rest() -> None:
 
 def test_rules_module_offers_every_rule_from_the_modules_that_hold_them() -> None:
     from engine.rules import checks as check_rules
+    from engine.rules import concentration, conditions, encounter, features, save_spells, spells
     from engine.rules import health as health_rules
     from engine.rules import rest as rest_rules
-    from engine.rules import spells
 
-    homes = [check_rules, health_rules, combat_rules, rest_rules, spells]
+    homes = [check_rules, health_rules, combat_rules, rest_rules, spells, concentration, conditions, features,
+             save_spells, encounter]
     for name in rules.__all__:
         value = getattr(rules, name)
         if callable(value) and getattr(value, "__module__", "").startswith("engine."):
