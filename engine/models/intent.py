@@ -13,17 +13,9 @@ from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType
 
-
-class IntentKind(StrEnum):
-    COMBAT = "combat"
-    ROLEPLAY = "roleplay"
-    EXPLORATION = "exploration"
-    PUZZLE = "puzzle"
-    SKILL_CHECK = "skill_check"
-    REST = "rest"
-    INVENTORY = "inventory"
-    QUESTION = "question"
-    MIXED = "mixed"
+# Seed 002's eight action types plus QUESTION (a question to the DM, answered without a roll), derived
+# so a new action type reaches the intent by itself.
+IntentKind = StrEnum("IntentKind", {**{t.name: t.value for t in ActionType}, "QUESTION": "question"})
 
 
 class EntityRef(BaseModel):
