@@ -20,8 +20,10 @@ ACTIONS = [
     ("Bram", "We head to Kettlecove Docks"),
     ("Wren", "We go on to Gannet Point"),
     ("Bram", "I attack the Wrecker Thug with my longsword"),
-    ("Idris", "I cast fire bolt at the Wrecker Thug"),
-    ("Wren", "I stab the nearest thug with my shortsword"),
+    # In the fight each line goes to whoever's turn it is, as at a table that follows initiative.
+    (None, "I attack the nearest Wrecker Thug"),
+    (None, "I attack the nearest Wrecker Thug"),
+    (None, "I attack the nearest Wrecker Thug"),
 ]
 
 
@@ -51,6 +53,10 @@ async def _demo(manager: SessionManager) -> None:
     print(f"== {campaign.name}: session '{started.name}' (seed {started.seed}, narrator {started.narrator})")
     print(started.opening)
     for who, action in ACTIONS:
+        if who is None:
+            state = await manager.get_session_state(sid, "standard", include_history=False)
+            party = {p.name for p in state.party_status}
+            who = state.game_state.current_turn if state.game_state.current_turn in party else "Bram"
         _show_turn(who, action, await manager.player_action(sid, action, who))
 
     roll = await manager.roll("2d20kh1+5", sid, purpose="DM: Wren's perception with advantage")
