@@ -107,3 +107,17 @@ async def until(pilot: Pilot, condition: Callable[[], bool], what: str = "the ex
             return
         await pilot.pause(0.02)
     raise AssertionError(f"the console never reached {what}")
+
+
+@pytest.fixture
+def held_end(mgr: SessionManager, monkeypatch: pytest.MonkeyPatch) -> asyncio.Event:
+    """end_session waits until the test sets the returned event: a save kept in flight on purpose."""
+    release = asyncio.Event()
+    real_end = mgr.end_session
+
+    async def slow_end(*args: object, **kwargs: object):  # noqa: ANN202 - returns what end_session returns
+        await release.wait()
+        return await real_end(*args, **kwargs)
+
+    monkeypatch.setattr(mgr, "end_session", slow_end)
+    return release

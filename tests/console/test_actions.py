@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import pytest
@@ -51,15 +50,8 @@ def test_the_rules_follow_the_phase() -> None:
     assert ConsoleStatus(saving=True).phase is Phase.SAVING
 
 
-async def test_footer_buttons_and_palette_follow_the_status(app: GMConsoleApp, mgr, monkeypatch) -> None:
-    release = asyncio.Event()
-    real_end = mgr.end_session
-
-    async def slow_end(*args, **kwargs):
-        await release.wait()
-        return await real_end(*args, **kwargs)
-
-    monkeypatch.setattr(mgr, "end_session", slow_end)
+async def test_footer_buttons_and_palette_follow_the_status(app: GMConsoleApp, held_end) -> None:
+    release = held_end
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         assert "pause_session" in footer(app) and "resume_session" not in footer(app)

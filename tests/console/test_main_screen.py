@@ -106,17 +106,8 @@ async def test_end_asks_first_then_shows_the_summary(app: GMConsoleApp) -> None:
         assert app.main.query_one("#action", Input).disabled
 
 
-async def test_input_is_locked_while_a_save_is_in_flight(app: GMConsoleApp, mgr, monkeypatch) -> None:
-    import asyncio
-
-    release = asyncio.Event()
-    real_end = mgr.end_session
-
-    async def slow_end(*args, **kwargs):
-        await release.wait()
-        return await real_end(*args, **kwargs)
-
-    monkeypatch.setattr(mgr, "end_session", slow_end)
+async def test_input_is_locked_while_a_save_is_in_flight(app: GMConsoleApp, held_end) -> None:
+    release = held_end
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
         await pilot.click("#pause")
