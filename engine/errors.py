@@ -15,6 +15,10 @@ class InvalidNameError(InvalidInputError):
     """A name that would become a path is unsafe (slashes, '..', NUL, absolute)."""
 
 
+class OutOfTurnError(InvalidInputError):
+    """In a fight, a character tried to act on someone else's turn; nothing was recorded."""
+
+
 class DiceError(InvalidInputError):
     """Dice notation the engine cannot roll."""
 

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engine.api import limits
+from engine.api.combat_ops import CombatOperations
 from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
@@ -62,7 +63,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(ReadOperations, PlayOperations):
+class SessionManager(ReadOperations, PlayOperations, CombatOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,

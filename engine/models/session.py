@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from engine.models.actions import DiceRoll, HistoryEntry, StateChange
+from engine.models.combat import CombatView
 from engine.models.facts import Fact, FactRecordResult
 from engine.models.world import Campaign
 
@@ -228,6 +229,7 @@ class GameStateView(BaseModel):
     combat_round: int | None = None
     current_turn: str | None = None
     initiative: list[str] = Field(default_factory=list)
+    combat: CombatView | None = Field(None, description="The initiative tracker while a fight is on")
 
 
 class SessionStateView(BaseModel):

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError
+from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError, OutOfTurnError
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
 from engine.models.facts import FactInput
 from engine.models.intent import ActionIntent
@@ -244,12 +244,14 @@ class Orchestrator:
         """Not this character's turn, or they cannot act: nothing they wanted happens. A character who cannot
         act loses the turn, so the monsters act and the fight never stalls on them."""
         message = verdict.refusal or ""
+        if not verdict.lose_turn:
+            # Out of turn: refused outright, so the caller records nothing (no history entry, no journal line).
+            raise OutOfTurnError(message)
         world = Campaign.model_validate(inp.world.model_dump(mode="json"))
-        turn = turn_order.lose_turn(inp, parsed, world) if verdict.lose_turn else None
+        turn = turn_order.lose_turn(inp, parsed, world)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
-                         narrative=" ".join([message, *(turn.beats if turn else [])]), warnings=[message],
-                         state_changes=turn.state_changes if turn else [], dice_rolls=turn.dice_rolls if turn else [],
-                         facts=turn.facts if turn else [])
+                         narrative=" ".join([message, *turn.beats]), warnings=[message],
+                         state_changes=turn.state_changes, dice_rolls=turn.dice_rolls, facts=turn.facts)
         if on_narration is not None:
             outcome = on_narration(Done(result=NarrationResult(text=res.narrative)))
             if inspect.isawaitable(outcome):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.models.actions import HistoryEntry
+from engine.models.combat import CombatantView, CombatView
 from engine.models.session import (
     CharacterStatus,
     ContextUsage,
@@ -13,7 +14,7 @@ from engine.models.session import (
     SessionState,
     SessionStateView,
 )
-from engine.models.world import Campaign, Character, QuestStatus
+from engine.models.world import Campaign, Character, Combatant, QuestStatus
 from engine.rules.clock import clock_text
 
 DETAIL_LEVELS = ("minimal", "standard", "full")
@@ -51,7 +52,34 @@ def game_state_view(world: Campaign) -> GameStateView:
         day=gs.day, time=clock_text(gs.minutes), in_combat=combat is not None,
         combat_round=combat.round if combat else None,
         current_turn=combat.current.name if combat and combat.current else None,
-        initiative=[_initiative_line(c) for c in combat.order] if combat else [])
+        initiative=[_initiative_line(c) for c in combat.order] if combat else [],
+        combat=combat_view(world))
+
+
+def combat_view(world: Campaign) -> CombatView | None:
+    """The initiative tracker: order, whose turn, HP/AC, conditions with rounds left, concentration."""
+    combat = world.game_state.combat
+    if combat is None or not combat.active:
+        return None
+    current = combat.current
+    return CombatView(round=combat.round, current=current.name if current else None,
+                      order=[_combatant_view(world, c, c is current) for c in combat.order])
+
+
+def _combatant_view(world: Campaign, c: Combatant, current: bool) -> CombatantView:
+    used = [label for label, spent in (("action", c.used.action), ("bonus action", c.used.bonus_action),
+                                       ("movement", c.used.movement), ("reaction", c.used.reaction)) if spent]
+    pc = world.character(c.name) if c.kind == "character" else None
+    if pc is not None:
+        return CombatantView(
+            name=c.name, kind=c.kind, initiative=c.initiative, hp=pc.hp.current, hp_max=pc.hp.max,
+            temp_hp=pc.hp.temp, ac=pc.ac, conditions=[_condition_text(x.name, x.rounds_remaining) for x in pc.conditions],
+            concentration=pc.concentration, current=current, down=pc.dead or pc.hp.current <= 0, used=used)
+    return CombatantView(
+        name=c.name, kind=c.kind, initiative=c.initiative, hp=c.hp.current if c.hp else 0,
+        hp_max=c.hp.max if c.hp else 0, temp_hp=c.hp.temp if c.hp else 0,
+        ac=c.ac or 10, conditions=[_condition_text(x.name, x.rounds_remaining) for x in c.conditions],
+        concentration=c.concentration, current=current, down=c.defeated, used=used, stat_block=c.monster)
 
 
 def _initiative_line(c) -> str:

@@ -89,14 +89,13 @@ class CombatAgent:
                 return result
         elif not _character_attacks(ctx, pc, result):
             return result
-        if mine is not None:
-            mine.used.action = True
+        spent = rules.spend_turn(mine.used, ctx.action, out_of_turn=out_of_turn) if mine is not None else []
         if check_victory(ctx, result):
             return result
         if out_of_turn:
             # A DM override: the action happens now, the current creature keeps its turn, and the actor's own
-            # slot this round is passed over so nobody acts twice.
-            if mine is not None:
+            # slot this round is passed over so nobody acts twice (a reaction is not a turn: it keeps the slot).
+            if mine is not None and spent != ["reaction"]:
                 mine.acted_round = combat.round
             result.warnings.append(f"{pc.name} acts out of turn (DM override); it is still "
                                    f"{current.name}'s turn.")  # type: ignore[union-attr]

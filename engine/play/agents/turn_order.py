@@ -52,8 +52,9 @@ def gate(world: Campaign, actor: str | None, out_of_turn: bool, parsed: ActionIn
     if actor.casefold() != current.name.casefold():
         if out_of_turn:
             return Verdict(actor)
-        return Verdict(actor, f"It is {current.name}'s turn (round {round_}); {actor} acts on their own turn. "
-                              f"Act as {current.name}, or let {actor} act out of turn (the DM's override; /as {actor} in the console).")
+        return Verdict(actor, f"It is {current.name}'s turn (round {round_}); {actor} acts on their own turn, so "
+                              f"nothing was done or recorded. Act as {current.name}, or let {actor} act out of turn "
+                              f"(the DM's override: /as {actor} ACTION in the console, out_of_turn=True through the API).")
     pc = world.character(current.name)
     stopped = rules.why_cannot_act(pc.conditions) if pc is not None and pc.hp.current > 0 else None
     if stopped is not None:
@@ -85,10 +86,11 @@ def finish(basics: ActionBasics, parsed: ActionIntent | None, before: Campaign, 
     actor = basics.actor
     if actor is not None and actor.casefold() != combat.current.name.casefold():
         mine = combat.combatant(actor)
-        if mine is not None:  # a DM override: their own slot this round is passed over
+        # A DM override: their own slot this round is passed over (a reaction is not a turn: it keeps it).
+        if mine is not None and rules.spend_turn(mine.used, basics.action, out_of_turn=True) != ["reaction"]:
             mine.acted_round = combat.round
         return result
-    combat.current.used.action = True
+    rules.spend_turn(combat.current.used, basics.action)
     pass_turn(ctx, result)
     return result
 

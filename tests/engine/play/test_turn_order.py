@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import OutOfTurnError
+
 from engine.models.world import (
     ActiveCondition,
     Campaign,
@@ -100,9 +102,12 @@ async def test_a_question_costs_no_turn():
 async def test_acting_out_of_turn_is_refused_and_changes_nothing():
     world = fight_world()
     before = world.model_dump()
-    res = await act(world, "I attack the first ogre", "Bryn", ScriptedRoller())
-    assert "It is Ari's turn" in res.warnings[0] and "/as Bryn" in res.warnings[0]
-    assert res.world.model_dump() == before and res.dice_rolls == []
+    roller = ScriptedRoller()
+    with pytest.raises(OutOfTurnError) as refused:
+        await act(world, "I attack the first ogre", "Bryn", roller)
+    assert "It is Ari's turn" in str(refused.value) and "/as Bryn" in str(refused.value)
+    assert "out_of_turn=True" in str(refused.value)
+    assert world.model_dump() == before
 
 
 async def test_a_dm_override_acts_now_and_never_gives_a_second_turn_that_round():
@@ -170,7 +175,7 @@ async def test_the_dms_out_of_turn_override_through_the_api(manager, campaign):
         pytest.skip("the fight ended before anyone could act out of turn")
     current = state.game_state.current_turn
     other = next(p.name for p in state.party_status if p.name != current and p.hp > 0)
-    refused = await manager.player_action(s.session_id, "I drink a potion of healing", other)
-    assert any("turn" in w for w in refused.warnings)
+    with pytest.raises(OutOfTurnError, match=f"It is {current}'s turn"):
+        await manager.player_action(s.session_id, "I drink a potion of healing", other)
     allowed = await manager.player_action(s.session_id, "I drink a potion of healing", other, out_of_turn=True)
     assert not any("It is" in w and "turn" in w for w in allowed.warnings)

@@ -50,7 +50,8 @@ async def test_attacking_a_hostile_npc_who_is_here_never_spawns_someone_else():
     order = [c.name for c in res.world.game_state.combat.order]
     assert "Silas Crowe" in order and "Wrecker Captain" not in order
     assert not any("joins the scene" in w for w in res.warnings)
-    again = await _act(res.world, "I attack Silas Crowe again")
+    # The fight's order decides who is up: that character attacks again (acting out of turn is refused).
+    again = await _act(res.world, "I attack Silas Crowe again", actor=res.world.game_state.combat.current.name)
     assert not any("nothing hostile" in w for w in again.warnings)
 
 

@@ -1,0 +1,96 @@
+"""The SessionManager calls for the DM's hand on a fight: combat_control (journaled, undoable like
+any change) and combat_view (the initiative tracker, read only)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from engine.api import limits
+from engine.api.limits import bounded
+from engine.errors import InvalidInputError
+from engine.models.actions import DmChange, EntryKind, HistoryEntry
+from engine.models.combat import COMBAT_OPERATIONS, CombatControlResult, CombatView
+from engine.play.agents.base import ActionBasics
+from engine.play.encounter_control import MAX_START, control
+from engine.rules.dice import DiceRoller
+from engine.session.runtime import OpenSession
+from engine.session.views import combat_view
+
+if TYPE_CHECKING:
+    from engine.session.catalog import SessionRef
+
+
+class CombatOperations:
+    """Mixed into SessionManager, which provides the attributes and helpers declared here."""
+
+    clock: Callable[[], datetime]
+
+    if TYPE_CHECKING:
+        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
+        def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
+        def _resolve(self, session: str, slug: str | None = None) -> SessionRef: ...
+        def _session_for_reading(self, ref: SessionRef) -> OpenSession: ...
+
+    async def combat_control(self, session: str, operation: str, name: str | None = None, value: int | None = None,
+                             combatants: list[str] | None = None) -> CombatControlResult:
+        """The DM steers a fight. `operation`: "start" (`combatants`: monster stat blocks or NPCs present;
+        everyone rolls initiative, the top of the order goes first), "initiative" (`name`'s value becomes
+        `value`, e.g. a player's physical dice), "add" (`name` joins mid-fight, rolling initiative unless
+        `value` gives it), "remove" (`name`), "delay" (the creature acting now waits until after the next),
+        "next" (the current turn ends), "end". Whenever a monster is then up, the monsters act until a
+        character can. One history entry, undone by undo_last."""
+        if operation not in COMBAT_OPERATIONS:
+            raise InvalidInputError(f"Unknown combat operation {operation!r}. Use one of: {', '.join(COMBAT_OPERATIONS)}.")
+        bounded(name, "name", limits.NAME_CHARS)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidInputError("value must be a whole number (an initiative).")
+        if combatants is not None:
+            if not isinstance(combatants, list) or len(combatants) > MAX_START:
+                raise InvalidInputError(f"combatants must be a list of at most {MAX_START} names.")
+            for who in combatants:
+                bounded(who, "a combatant's name", limits.NAME_CHARS)
+        label = _label(operation, name, value, combatants)
+        async with self._playing(session) as s:
+            state = s.working_state()
+            basics = ActionBasics(action=label, world=state.world, roller=DiceRoller(state.rng), turn=s.next_turn)
+            result = control(basics, operation, name, value, combatants)
+            entry = self._entry(s, EntryKind.DM_COMBAT, label)
+            entry.dice_rolls, entry.state_changes = result.dice_rolls, result.state_changes
+            entry.narrative = " ".join(result.beats)
+            entry.warnings = list(result.warnings)
+            entry.dm_change = DmChange(kind=f"combat_{operation}", target=name, value=value)
+            s.commit(state, entry)
+            view = combat_view(state.world)
+            return CombatControlResult(operation=operation, turn_number=entry.turn, changes=result.state_changes,
+                                       dice_rolls=result.dice_rolls, combat=view,
+                                       message=_message(operation, result.state_changes, view))
+
+    async def combat_view(self, session: str) -> CombatView | None:
+        """The initiative tracker of a session's fight (order, current turn, HP/AC, conditions with rounds
+        left, concentration); None when no fight is on."""
+        s = self._session_for_reading(self._resolve(session))
+        return combat_view(s.state.world)
+
+
+def _label(operation: str, name: str | None, value: int | None, combatants: list[str] | None) -> str:
+    """The history line, written as the console command that does the same."""
+    if operation == "start":
+        return "/fight " + ", ".join(combatants or ([name] if name else []))
+    if operation == "initiative":
+        return f"/init {name} {value}"
+    if operation == "add":
+        return f"/join {name}" + (f" {value}" if value is not None else "")
+    if operation == "remove":
+        return f"/remove {name}"
+    return {"delay": "/delay", "next": "/next", "end": "/endfight"}[operation]
+
+
+def _message(operation: str, changes: list, view: CombatView | None) -> str:
+    first = next((c.description for c in changes if c.description), "")
+    if view is None:
+        return first or "The fight is over."
+    now = f"Round {view.round}: {view.current}'s turn." if view.current else ""
+    return f"{first} {now}".strip() if operation not in ("next",) else now
