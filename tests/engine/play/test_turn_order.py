@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import OutOfTurnError
-
 from engine.models.world import (
     ActiveCondition,
     Campaign,
