@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from engine.api import limits
 from engine.api.limits import bounded
-from engine.errors import InvalidInputError
+from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import DmChange, EntryKind, HistoryEntry
 from engine.models.combat import COMBAT_OPERATIONS, CombatControlResult, CombatView
+from engine.models.world import Monster
 from engine.play.agents.base import ActionBasics
 from engine.play.encounter_control import MAX_START, control
 from engine.rules.dice import DiceRoller
@@ -73,6 +74,20 @@ class CombatOperations:
         left, concentration); None when no fight is on."""
         s = self._session_for_reading(self._resolve(session))
         return combat_view(s.state.world)
+
+    async def stat_block(self, session: str, name: str) -> Monster:
+        """The stat block a combatant fights with (or a stat block by its own name), for the DM to read."""
+        bounded(name, "name", limits.NAME_CHARS)
+        world = self._session_for_reading(self._resolve(session)).state.world
+        combat = world.game_state.combat
+        who = combat.combatant(name) if combat is not None else None
+        if who is not None and who.kind == "character":
+            raise InvalidInputError(f"{who.name} is a player character: the party pane shows their sheet.")
+        block = world.monster(who.monster or who.name) if who is not None else world.monster(name)
+        if block is None:
+            known = ", ".join(m.name for m in world.monsters) or "none"
+            raise NotFoundError(f"No stat block for {name!r}. Known stat blocks: {known}.")
+        return block.model_copy(deep=True)
 
 
 def _label(operation: str, name: str | None, value: int | None, combatants: list[str] | None) -> str:

@@ -50,7 +50,7 @@ class ButtonSpec:
 @dataclass(frozen=True)
 class ConsoleAction:
     id: str  # the app action's name; also the Binding id, so a user keymap can rebind it
-    keys: str  # Textual key names, comma-separated
+    keys: str  # Textual key names, comma-separated; "" for an action only the palette offers
     description: str  # short: the footer, the help key table and the button label
     detail: str  # one line: the palette's help text and the footer tooltip
     title: str | None = None  # the palette entry ("Session: Pause"); None keeps it out of the palette
@@ -59,12 +59,26 @@ class ConsoleAction:
     main_only: bool = True
     priority: bool = False  # a priority binding fires even when a focused widget wants the key
     button: ButtonSpec | None = None
+    # Only while a fight is on (off otherwise: out of the footer and the palette).
+    needs_fight: bool = False
 
 
 # The footer shows them in this order, except that Textual puts priority bindings (Quit) first.
 ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("help", "f1", "Help", "The DM commands and every key",
                   title="Help: Keys and commands", main_only=False),
+    # The fight, early in the footer (in a fight they matter most); offered only while one is on.
+    ConsoleAction("combat_tracker", "f7", "Tracker", "Focus the initiative tracker (Enter on a monster: its stat "
+                  "block); again: back to the input", title="Combat: Focus initiative tracker",
+                  enabled=session_open, needs_fight=True),
+    ConsoleAction("combat_next", "f9", "Next turn", "End the current turn; the monsters act until a character is up",
+                  title="Combat: Next turn", enabled=in_phases(Phase.PLAYING), needs_fight=True),
+    ConsoleAction("combat_delay", "", "Delay turn", "The creature whose turn it is waits until after the next one",
+                  title="Combat: Delay turn", enabled=in_phases(Phase.PLAYING), needs_fight=True),
+    ConsoleAction("combat_stat_block", "", "Stat block", "The stat block of the monster highlighted in the tracker "
+                  "(or the first monster)", title="Combat: Show stat block", enabled=session_open, needs_fight=True),
+    ConsoleAction("combat_end", "", "End fight", "End the fight (XP for defeated monsters)",
+                  title="Combat: End fight", enabled=in_phases(Phase.PLAYING), needs_fight=True),
     ConsoleAction("toggle_panes", "f2", "Panes", "Swap the narrative with history and context (narrow terminals)",
                   title="View: Toggle side panes"),
     ConsoleAction("switch_session", "f3", "Sessions", "Pick, start or delete a session",
@@ -95,18 +109,20 @@ BUTTONS: tuple[tuple[ConsoleAction, ButtonSpec], ...] = tuple(
 
 def app_bindings() -> list[Binding]:
     return [Binding(a.keys, a.id, a.description, tooltip=a.detail, priority=a.priority, id=a.id)
-            for a in ACTIONS]
+            for a in ACTIONS if a.keys]
 
 
 def key_name(action_id: str) -> str:
     """The first key of an action as prose writes it ('F6'), for hints that name the key."""
     key = BY_ID[action_id].keys.split(",")[0]
+    if not key:
+        return f"{BY_ID[action_id].title} (palette)"
     return key.upper() if key[:1] == "f" and key[1:].isdigit() else key
 
 
 def help_keys() -> list[tuple[str, str]]:
     """(keys, description) rows for the help screen, in footer order."""
-    return [(a.keys, a.description) for a in ACTIONS]
+    return [(a.keys or "palette", a.description) for a in ACTIONS]
 
 
 def palette_summary() -> str:

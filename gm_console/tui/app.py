@@ -29,9 +29,11 @@ from gm_console.tui.screens.error import ErrorModal
 from gm_console.tui.screens.help import HelpScreen
 from gm_console.tui.screens.main import MainScreen
 from gm_console.tui.screens.picker import SessionPicker
+from gm_console.tui.screens.stat_block import StatBlockModal
 from gm_console.tui.screens.summary import SummaryModal
 from gm_console.tui.state import ConsoleStatus
 from gm_console.tui.widgets.narrative import NarrativeEntry
+from gm_console.tui.widgets.tracker import InitiativeTracker
 
 
 class GMConsoleApp(EngineCalls):
@@ -81,6 +83,8 @@ class GMConsoleApp(EngineCalls):
         if spec is None:  # one of Textual's own actions
             return True
         if spec.main_only and not isinstance(self._base_screen(), MainScreen):
+            return False
+        if spec.needs_fight and self.main.tracker.combat is None:
             return False
         return spec.enabled(self.console_status.phase)
 
@@ -170,6 +174,43 @@ class GMConsoleApp(EngineCalls):
     def action_export_recap(self) -> None:
         if self.session_id:
             self._export(self.session_id)
+
+    def action_combat_tracker(self) -> None:
+        tracker = self.main.tracker
+        if tracker.combat is None:
+            self.notify("No fight is on: /fight NAME, NAME starts one.", title="Initiative")
+        elif tracker.has_focus:
+            self.main.query_one("#action").focus()
+        else:
+            tracker.focus()
+
+    def action_combat_next(self) -> None:
+        self.submit_line("/next", None)
+
+    def action_combat_delay(self) -> None:
+        self.submit_line("/delay", None)
+
+    def action_combat_end(self) -> None:
+        self.submit_line("/endfight", None)
+
+    def action_combat_stat_block(self) -> None:
+        tracker = self.main.tracker
+        name = tracker.highlighted if tracker.has_focus else (tracker.combat.current if tracker.combat else None)
+        monsters = [c.name for c in tracker.combat.order if c.kind == "monster"] if tracker.combat else []
+        if name not in monsters:
+            name = monsters[0] if monsters else None
+        if name is None or not self.session_id:
+            self.notify("No monster in a fight to show.", title="Stat block")
+            return
+        self._stat_block(self.session_id, name)
+
+    @on(InitiativeTracker.StatBlockRequested)
+    def _stat_block_requested(self, message: InitiativeTracker.StatBlockRequested) -> None:
+        if self.session_id:
+            self._stat_block(self.session_id, message.name)
+
+    def on_stat_block_loaded(self, message: m.StatBlockLoaded) -> None:
+        self.push_screen(StatBlockModal(message.block, message.combatant))
 
     async def action_quit(self) -> None:
         if self._quitting or self.status != SessionStatus.ACTIVE:

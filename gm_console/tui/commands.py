@@ -63,7 +63,19 @@ class HelpCommand:
     pass
 
 
-Parsed = PlayerAction | RollCommand | ChangeCommand | FactCommand | UndoCommand | RestCommand | HelpCommand
+@dataclass(frozen=True)
+class CombatCommand:
+    """A combat_control call: the DM steering a fight (/fight, /init, /join, /remove, /delay, /next, /endfight)."""
+
+    operation: str
+    name: str | None = None
+    value: int | None = None
+    combatants: tuple[str, ...] = ()
+    label: str = ""
+
+
+Parsed = (PlayerAction | RollCommand | ChangeCommand | FactCommand | UndoCommand | RestCommand | HelpCommand
+          | CombatCommand)
 
 # (usage, what it does): shown by /help, the F1 screen and in error messages.
 SLASH_HELP: list[tuple[str, str]] = [
@@ -76,10 +88,18 @@ SLASH_HELP: list[tuple[str, str]] = [
     ("/undo", "Undo the last recorded turn"),
     ("/rest short|long", "The party rests"),
     ("/as NAME ACTION", "In a fight: NAME acts now, out of turn (NAME: ACTION for a name with spaces)"),
+    ("/fight thug, thug, Silas Crowe", "Start a fight with these monsters or NPCs here (everyone rolls initiative)"),
+    ("/init NAME 17", "Set a combatant's initiative (a player's own dice)"),
+    ("/join NAME [17]", "A monster (or NPC here) joins the fight, rolling initiative unless given"),
+    ("/remove NAME", "A combatant leaves the fight"),
+    ("/delay", "The creature whose turn it is waits until after the next one"),
+    ("/next", "End the current turn; the monsters act until a character is up"),
+    ("/endfight", "End the fight"),
     ("/help", "List these commands"),
 ]
 
-COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "as", "help")
+COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "as", "fight", "init", "join", "remove", "delay",
+                 "next", "endfight", "help")
 
 
 def parse_input(text: str) -> Parsed:
@@ -112,6 +132,8 @@ def parse_input(text: str) -> Parsed:
         return RestCommand(kind)
     if name == "as":
         return _out_of_turn(rest)
+    if name in _COMBAT:
+        return _combat(name, rest)
     if name in ("help", "?"):
         return HelpCommand()
     known = ", ".join(f"/{n}" for n in COMMAND_NAMES)
@@ -157,3 +179,34 @@ def _cond(rest: str) -> ChangeCommand:
             raise CommandError("Name the condition to remove, e.g. /cond Bram -poisoned.")
         return ChangeCommand("condition_remove", name, value[1:].lower())
     return ChangeCommand("condition_add", name, value.lstrip("+").lower())
+
+
+_COMBAT = ("fight", "init", "join", "remove", "delay", "next", "endfight")
+
+
+def _combat(name: str, rest: str) -> CombatCommand:
+    label = f"/{name} {rest}".strip()
+    if name == "fight":
+        foes = tuple(f.strip() for f in rest.split(",") if f.strip())
+        if not foes:
+            raise CommandError("Usage: /fight NAME, NAME, ... — e.g. /fight thug, thug, Silas Crowe.")
+        return CombatCommand("start", combatants=foes, label=label)
+    if name == "init":
+        who, value = _split_last(rest, "/init NAME 17 — e.g. /init Bram 17.")
+        if not value.lstrip("-").isdigit():
+            raise CommandError(f"'{value}' is not an initiative. Usage: /init NAME 17.")
+        return CombatCommand("initiative", who, int(value), label=label)
+    if name == "join":
+        if not rest:
+            raise CommandError("Usage: /join NAME [INITIATIVE] — e.g. /join Giant Crab or /join Giant Crab 12.")
+        who, _, value = rest.rpartition(" ")
+        if who.strip() and value.lstrip("-").isdigit():
+            return CombatCommand("add", who.strip(), int(value), label=label)
+        return CombatCommand("add", rest, label=label)
+    if name == "remove":
+        if not rest:
+            raise CommandError("Usage: /remove NAME — e.g. /remove Wrecker Thug 2.")
+        return CombatCommand("remove", rest, label=label)
+    if rest:
+        raise CommandError(f"/{name} takes no arguments.")
+    return CombatCommand({"delay": "delay", "next": "next", "endfight": "end"}[name], label=label)

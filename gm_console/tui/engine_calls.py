@@ -76,6 +76,10 @@ class EngineCalls(App[int]):
         elif isinstance(parsed, cmd.ChangeCommand):
             result = await mgr.apply_change(sid, parsed.kind, parsed.target, parsed.value)
             self.main.post_message(m.ChangeApplied(parsed.label, result))
+        elif isinstance(parsed, cmd.CombatCommand):
+            result = await mgr.combat_control(sid, parsed.operation, parsed.name, parsed.value,
+                                              list(parsed.combatants) or None)
+            self.main.post_message(m.CombatControlled(parsed.label, result))
         elif isinstance(parsed, cmd.RestCommand):
             self.main.post_message(m.ChangeApplied(f"/rest {parsed.kind}", await mgr.rest(sid, parsed.kind)))
         elif isinstance(parsed, cmd.FactCommand):
@@ -90,6 +94,10 @@ class EngineCalls(App[int]):
         limit = REBUILD_LIMIT if rebuild or reset_history else REFRESH_LIMIT
         view = await self.manager.get_session_state(sid, "standard", include_history=True, history_limit=limit)
         self.post_message(m.StateRefreshed(view, rebuild, reset_history))
+
+    @work(group="read", exclusive=True, exit_on_error=False, name="show the stat block")
+    async def _stat_block(self, sid: str, name: str) -> None:
+        self.post_message(m.StatBlockLoaded(await self.manager.stat_block(sid, name), name))
 
     @work(group="select", exclusive=True, exit_on_error=False, name="select the character")
     async def _select_character(self, sid: str, name: str | None) -> None:

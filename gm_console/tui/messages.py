@@ -12,6 +12,7 @@ from textual.message_pump import MessagePump
 
 from engine.api import Chunk, NarrationEvent, Replace
 from engine.models.actions import ActionResponse
+from engine.models.combat import CombatControlResult
 from engine.models.session import (
     CampaignInfo,
     ChangeResult,
@@ -25,6 +26,7 @@ from engine.models.session import (
     StartSessionResult,
     UndoResult,
 )
+from engine.models.world import Monster
 
 
 @dataclass
@@ -68,6 +70,22 @@ class ChangeApplied(Message):
 
     command: str
     result: ChangeResult
+
+
+@dataclass
+class CombatControlled(Message):
+    """A combat_control call went through (/fight, /init, /next...)."""
+
+    command: str
+    result: CombatControlResult
+
+
+@dataclass
+class StatBlockLoaded(Message):
+    """The stat block the DM asked for from the tracker."""
+
+    block: Monster
+    combatant: str
 
 
 @dataclass

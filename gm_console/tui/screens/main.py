@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select, Static
 
 from engine.models.actions import HistoryEntry
+from engine.models.combat import CombatView
 from engine.models.session import SessionStateView
 from gm_console.tui import messages as m
 from gm_console.tui.actions import BUTTONS, BY_ID, key_name
@@ -29,6 +30,7 @@ from gm_console.tui.widgets.narrative import (
     entry_from_response,
 )
 from gm_console.tui.widgets.party import PartyTable
+from gm_console.tui.widgets.tracker import InitiativeTracker
 
 PLACEHOLDERS: dict[Phase, str] = {
     Phase.PLAYING: "What happens next?  (Enter sends · /help for DM commands)",
@@ -69,6 +71,7 @@ class MainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield PartyTable(id="party")
+        yield InitiativeTracker(id="tracker")
         with Horizontal(id="panes"):
             with Vertical(id="narrative-column"):
                 yield NarrativeLog(id="narrative")
@@ -88,6 +91,7 @@ class MainScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#party").border_title = "Party"
+        self.query_one("#tracker").border_title = "Initiative"
         self.query_one("#narrative").border_title = "Narrative"
         self.query_one("#history").border_title = "History"
         self.query_one("#context").border_title = "Context"
@@ -119,6 +123,7 @@ class MainScreen(Screen[None]):
         self.title = "GM Console"
         self.sub_title = "no session open"
         self.query_one("#party", PartyTable).update_party([])
+        self.show_combat(None)
         self.history.reset([])
         self.query_one("#context", ContextMeter).update_usage(None)
         self.stream.end()
@@ -135,6 +140,7 @@ class MainScreen(Screen[None]):
         party.border_subtitle = scene_line(view.game_state)
         self.query_one("#context", ContextMeter).update_usage(view.context_usage)
         self._set_party_choices([c.name for c in view.party_status])
+        self.show_combat(view.game_state.combat if view.game_state else None)
         entries: list[HistoryEntry] = list(reversed(view.recent_history or []))
         if rebuild:
             self.narrative.reset([entry_from_history(e) for e in entries])
@@ -159,6 +165,21 @@ class MainScreen(Screen[None]):
             self.sub_title = f"{status.session_name} · {status.status or '?'} · narrator: {status.narrator}"
         if playing and self.app.screen is self:
             field.focus()
+
+    @property
+    def tracker(self) -> InitiativeTracker:
+        return self.query_one("#tracker", InitiativeTracker)
+
+    def show_combat(self, combat: CombatView | None) -> None:
+        """The tracker appears with a fight; the actor picker follows whose turn it is."""
+        fighting = self.tracker.combat is not None
+        self.tracker.update_combat(combat)
+        self.set_class(combat is not None, "-fight")
+        if fighting != (combat is not None):
+            self.app.refresh_bindings()  # the fight keys come and go with the fight
+        up = combat.current if combat is not None else None
+        if up is not None and up in self._party_names and self.character != up:
+            self.query_one("#character", Select).value = up
 
     def _set_party_choices(self, names: list[str]) -> None:
         if names == self._party_names:  # unchanged: keep the DM's pick as it is
@@ -234,6 +255,12 @@ class MainScreen(Screen[None]):
         r = message.result
         changes = [c.description for c in r.state_changes if c.description] or [r.message]
         self.narrative.add(dm_entry(r.turn_number, message.command, changes=changes))
+
+    def on_combat_controlled(self, message: m.CombatControlled) -> None:
+        r = message.result
+        changes = [c.description for c in r.changes if c.description] or [r.message]
+        self.narrative.add(dm_entry(r.turn_number, message.command, r.dice_rolls, changes))
+        self.show_combat(r.combat)
 
     def on_fact_recorded(self, message: m.FactRecorded) -> None:
         r = message.result.result

@@ -15,6 +15,7 @@ KIND_LABELS = {
     EntryKind.DM_CHANGE: "change",
     EntryKind.DM_FACT: "/fact",
     EntryKind.DM_REST: "/rest",
+    EntryKind.DM_COMBAT: "fight",
 }
 # A DM change's action starts with the apply_change kind.
 CHANGE_LABELS = {"hp": "/hp", "temp_hp": "temp hp", "condition_add": "/cond +", "condition_remove": "/cond -"}
@@ -63,13 +64,12 @@ def hp_bar(hp: int, hp_max: int, width: int = 8) -> Text:
 
 
 def scene_line(game: GameStateView | None) -> str:
-    """Where the party is and, in a fight, the round, whose turn it is and the initiative order."""
+    """Where the party is and, in a fight, the round and whose turn it is (the tracker shows the order)."""
     if game is None:
         return ""
     line = f"{game.location} · day {game.day} {game.time}"
     if game.in_combat:
-        order = ", ".join(" ".join(i.split()) for i in game.initiative)
-        line += f" · ROUND {game.combat_round} · {game.current_turn or '?'}'s turn · init: {order}"
+        line += f" · ROUND {game.combat_round} · {game.current_turn or '?'}'s turn"
     return line
 
 
