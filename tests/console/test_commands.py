@@ -6,6 +6,7 @@ import pytest
 
 from gm_console.tui.commands import (
     ChangeCommand,
+    CombatCommand,
     CommandError,
     FactCommand,
     HelpCommand,
@@ -72,3 +73,32 @@ def test_as_names_who_acts_out_of_turn():
     assert parse_input("/as Old Tom: I duck behind the bar") == PlayerAction("I duck behind the bar", "Old Tom", True)
     with pytest.raises(CommandError, match="Usage: /as NAME ACTION"):
         parse_input("/as Bram")
+
+
+@pytest.mark.parametrize(("line", "operation", "name", "value", "combatants"), [
+    ("/fight thug, thug, Silas Crowe", "start", None, None, ("thug", "thug", "Silas Crowe")),
+    ("/init Bram 17", "initiative", "Bram", 17, ()),
+    ("/init Old Tom -1", "initiative", "Old Tom", -1, ()),
+    ("/join Giant Crab", "add", "Giant Crab", None, ()),
+    ("/join Giant Crab 12", "add", "Giant Crab", 12, ()),
+    ("/remove Wrecker Thug 2", "remove", "Wrecker Thug 2", None, ()),
+    ("/delay", "delay", None, None, ()),
+    ("/next", "next", None, None, ()),
+    ("/endfight", "end", None, None, ()),
+])
+def test_fight_commands(line: str, operation: str, name: str | None, value: int | None,
+                        combatants: tuple[str, ...]) -> None:
+    parsed = parse_input(line)
+    assert isinstance(parsed, CombatCommand)
+    assert (parsed.operation, parsed.name, parsed.value, parsed.combatants) == (operation, name, value, combatants)
+    assert parsed.label == line
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("/fight", "Usage: /fight"), ("/fight , ,", "Usage: /fight"), ("/init Bram", "Usage: /init"),
+    ("/init Bram high", "not an initiative"), ("/join", "Usage: /join"), ("/remove", "Usage: /remove"),
+    ("/next now", "takes no arguments"), ("/endfight please", "takes no arguments"),
+])
+def test_fight_commands_refuse_what_they_cannot_parse(line: str, says: str) -> None:
+    with pytest.raises(CommandError, match=says):
+        parse_input(line)
