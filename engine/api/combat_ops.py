@@ -8,14 +8,17 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from engine import rules
 from engine.api import limits
 from engine.api.limits import bounded
 from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import DmChange, EntryKind, HistoryEntry
 from engine.models.combat import COMBAT_OPERATIONS, CombatControlResult, CombatView
-from engine.models.world import Monster
+from engine.models.session import ChangeResult
+from engine.models.world import Character, Monster
 from engine.play.agents.base import ActionBasics
 from engine.play.encounter_control import MAX_START, control
+from engine.rules import dm_ops
 from engine.rules.dice import DiceRoller
 from engine.session.runtime import OpenSession
 from engine.session.views import combat_view
@@ -68,6 +71,29 @@ class CombatOperations:
             return CombatControlResult(operation=operation, turn_number=entry.turn, changes=result.state_changes,
                                        dice_rolls=result.dice_rolls, combat=view,
                                        message=_message(operation, result.state_changes, view))
+
+    async def death_save(self, session: str, name: str) -> ChangeResult:
+        """The DM rolls a death saving throw for a dying character (DC 10; a natural 1 counts twice, a
+        natural 20 regains 1 HP; three successes: stable, three failures: dead). In a fight the engine rolls
+        it on the character's own turn, so there the command is refused rather than rolling twice."""
+        bounded(name, "name", limits.NAME_CHARS)
+        async with self._playing(session) as s:
+            state = s.working_state()
+            pc = dm_ops.find_target(state.world, name)
+            if not isinstance(pc, Character):
+                raise InvalidInputError(f"{pc.name} is a monster: monsters die at 0 HP and make no death saves.")
+            combat = state.world.game_state.combat
+            if combat is not None and combat.active and combat.combatant(pc.name) is not None:
+                raise InvalidInputError(f"{pc.name} is in the fight: the engine rolls their death save on their "
+                                        "own turn (/next ends the current turn).")
+            roll, changes = rules.death_save(DiceRoller(state.rng), pc)
+            entry = self._entry(s, EntryKind.DM_CHANGE, f"/deathsave {pc.name}")
+            entry.dice_rolls, entry.state_changes, entry.actor = [roll], changes, pc.name
+            entry.dm_change = DmChange(kind="death_save", target=pc.name)
+            s.commit(state, entry)
+            said = "; ".join(c.description for c in changes)
+            return ChangeResult(turn_number=entry.turn, state_changes=changes,
+                                message=f"{pc.name} rolls {roll.total} on a death save. {said}".strip())
 
     async def combat_view(self, session: str) -> CombatView | None:
         """The initiative tracker of a session's fight (order, current turn, HP/AC, conditions with rounds

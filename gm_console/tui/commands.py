@@ -74,8 +74,13 @@ class CombatCommand:
     label: str = ""
 
 
+@dataclass(frozen=True)
+class DeathSaveCommand:
+    name: str
+
+
 Parsed = (PlayerAction | RollCommand | ChangeCommand | FactCommand | UndoCommand | RestCommand | HelpCommand
-          | CombatCommand)
+          | CombatCommand | DeathSaveCommand)
 
 # (usage, what it does): shown by /help, the F1 screen and in error messages.
 SLASH_HELP: list[tuple[str, str]] = [
@@ -95,11 +100,12 @@ SLASH_HELP: list[tuple[str, str]] = [
     ("/delay", "The creature whose turn it is waits until after the next one"),
     ("/next", "End the current turn; the monsters act until a character is up"),
     ("/endfight", "End the fight"),
+    ("/deathsave NAME", "Roll a death save for a dying character (in a fight the engine rolls it on their turn)"),
     ("/help", "List these commands"),
 ]
 
 COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "as", "fight", "init", "join", "remove", "delay",
-                 "next", "endfight", "help")
+                 "next", "endfight", "deathsave", "help")
 
 
 def parse_input(text: str) -> Parsed:
@@ -134,6 +140,10 @@ def parse_input(text: str) -> Parsed:
         return _out_of_turn(rest)
     if name in _COMBAT:
         return _combat(name, rest)
+    if name == "deathsave":
+        if not rest:
+            raise CommandError("Usage: /deathsave NAME — e.g. /deathsave Bram.")
+        return DeathSaveCommand(rest)
     if name in ("help", "?"):
         return HelpCommand()
     known = ", ".join(f"/{n}" for n in COMMAND_NAMES)

@@ -80,6 +80,9 @@ class EngineCalls(App[int]):
             result = await mgr.combat_control(sid, parsed.operation, parsed.name, parsed.value,
                                               list(parsed.combatants) or None)
             self.main.post_message(m.CombatControlled(parsed.label, result))
+        elif isinstance(parsed, cmd.DeathSaveCommand):
+            result = await mgr.death_save(sid, parsed.name)
+            self.main.post_message(m.ChangeApplied(f"/deathsave {parsed.name}", result))
         elif isinstance(parsed, cmd.RestCommand):
             self.main.post_message(m.ChangeApplied(f"/rest {parsed.kind}", await mgr.rest(sid, parsed.kind)))
         elif isinstance(parsed, cmd.FactCommand):

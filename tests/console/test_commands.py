@@ -8,6 +8,7 @@ from gm_console.tui.commands import (
     ChangeCommand,
     CombatCommand,
     CommandError,
+    DeathSaveCommand,
     FactCommand,
     HelpCommand,
     PlayerAction,
@@ -102,3 +103,9 @@ def test_fight_commands(line: str, operation: str, name: str | None, value: int 
 def test_fight_commands_refuse_what_they_cannot_parse(line: str, says: str) -> None:
     with pytest.raises(CommandError, match=says):
         parse_input(line)
+
+
+def test_deathsave_names_the_character() -> None:
+    assert parse_input("/deathsave Old Tom") == DeathSaveCommand("Old Tom")
+    with pytest.raises(CommandError, match="Usage: /deathsave"):
+        parse_input("/deathsave")

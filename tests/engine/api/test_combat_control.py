@@ -167,3 +167,25 @@ async def test_a_bonus_action_and_movement_are_recorded_as_used(manager, campaig
     await manager.player_action(sid, "I charge in and attack the captain", actor)
     used = next(c for c in (await manager.combat_view(sid)).order if c.name == actor).used
     assert used == ["action", "movement"]
+
+
+async def test_the_dm_rolls_a_death_save_for_a_dying_character_outside_a_fight(manager, campaign):
+    sid = await fresh(manager, campaign, "Tarred Gull Inn")
+    with pytest.raises(InvalidInputError, match="only a dying character"):
+        await manager.death_save(sid, "Bram")
+    await manager.apply_change(sid, "hp", "Bram", -20)
+    result = await manager.death_save(sid, "bram")
+    assert "death save" in result.message and any(c.target == "Bram" for c in result.state_changes)
+    entry = (await manager.get_session_state(sid, history_limit=1)).recent_history[0]
+    assert entry.action == "/deathsave Bram" and entry.dice_rolls[0].dc == 10
+    await manager.undo_last(sid)
+    bram = next(p for p in (await manager.get_session_state(sid)).party_status if p.name == "Bram")
+    assert bram.death_saves == "0S/0F"
+
+
+async def test_in_a_fight_the_death_save_waits_for_the_characters_turn(manager, campaign):
+    sid = await fresh(manager, campaign)
+    await manager.combat_control(sid, "start", combatants=["Wrecker Thug"])
+    await manager.apply_change(sid, "hp", "Wren", -17)
+    with pytest.raises(InvalidInputError, match="own turn"):
+        await manager.death_save(sid, "Wren")
