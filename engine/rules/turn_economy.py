@@ -25,7 +25,7 @@ def spend_turn(used: TurnUse, action: str, *, out_of_turn: bool = False) -> list
 
     A "bonus action" phrase spends the bonus action instead of the action; a reaction (or an
     opportunity attack, or a readied action going off) spends the reaction; anything else is the
-    action. Words of movement also spend movement.
+    action. Words of movement also spend movement (not in a reaction, nor out of turn).
     """
     spent: list[str] = []
     if _REACTION.search(action):
@@ -37,7 +37,8 @@ def spend_turn(used: TurnUse, action: str, *, out_of_turn: bool = False) -> list
     else:
         used.action = True
         spent.append("action")
-    if _MOVE.search(action) and not out_of_turn:
+    # A reaction, or anything done on another creature's turn, moves nobody on their own turn.
+    if _MOVE.search(action) and not out_of_turn and spent != ["reaction"]:
         used.movement = True
         spent.append("movement")
     return spent

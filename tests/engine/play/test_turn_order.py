@@ -120,6 +120,17 @@ async def test_a_dm_override_acts_now_and_never_gives_a_second_turn_that_round()
     assert res.world.game_state.combat.current.name == "Ari" and res.world.game_state.combat.round == 2
 
 
+async def test_a_reaction_out_of_turn_keeps_the_creatures_own_turn_that_round():
+    world = fight_world()
+    res = await act(world, "I make an opportunity attack on the first ogre", "Bryn", ScriptedRoller(),
+                    out_of_turn=True)
+    bryn = res.world.game_state.combat.combatant("Bryn")
+    assert bryn.used.reaction and not bryn.used.action and bryn.acted_round == 0
+    res = await act(res.world, "I attack the first ogre", "Ari", ScriptedRoller())
+    # Ogre 1 acts, then it is Bryn's own turn: a reaction is not a turn.
+    assert res.world.game_state.combat.current.name == "Bryn" and res.world.game_state.combat.round == 1
+
+
 async def test_a_paralyzed_character_cannot_act_and_loses_the_turn():
     world = fight_world()
     world.character("Ari").conditions.append(ActiveCondition(name=Condition.STUNNED, rounds_remaining=1))
