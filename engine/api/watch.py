@@ -38,12 +38,12 @@ class SessionWatcher:
         self._view: PlayerView | None = None
 
     def _campaign_slug(self, campaign: str | None) -> str:
-        if campaign:
-            return self.catalog.campaigns.resolve(campaign)
         slugs = self.catalog.campaigns.slugs()
-        if not slugs:
+        if not slugs:  # a watcher never installs the sample campaign: that is a write
             raise CampaignNotFoundError(f"No campaigns in {self.layout.campaigns_dir} yet. Run the console once, "
                                         "or name the data dir with --data-dir.")
+        if campaign:
+            return self.catalog.campaigns.resolve(campaign)
         # The campaign being played now, else the one played last.
         metas = self.catalog.metas()
         active = [slug for slug, m in metas if m.status == "active"]
