@@ -31,7 +31,9 @@ def cookie_name(port: int) -> str:
     return f"gm_console_token_{port}"
 
 
-def token_gate(token: str, port: int) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def token_gate(token: str, port: int, https: bool = False) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+    """`https`: browsers reach us through a TLS proxy, so the cookie is marked Secure although the
+    proxy talks plain HTTP to us."""
     cookie = cookie_name(port)
 
     def offered(request: web.Request) -> list[str]:
@@ -41,7 +43,7 @@ def token_gate(token: str, port: int) -> Callable[[web.Request, Handler], Awaita
 
     @web.middleware
     async def gate(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if not any(value and secrets.compare_digest(value, token) for value in offered(request)):
+        if not any(value and secrets.compare_digest(value.encode(), token.encode()) for value in offered(request)):
             return web.Response(status=403, text=REFUSED, content_type="text/plain")
         if "token" in request.query and request.method == "GET" and request.path == "/":
             query = {k: v for k, v in request.query.items() if k != "token"}
@@ -49,7 +51,7 @@ def token_gate(token: str, port: int) -> Callable[[web.Request, Handler], Awaita
         else:
             response = await handler(request)
         if request.cookies.get(cookie) != token and not response.prepared:
-            response.set_cookie(cookie, token, httponly=True, samesite="Strict", secure=request.secure, path="/")
+            response.set_cookie(cookie, token, httponly=True, samesite="Strict", secure=https or request.secure, path="/")
         return response
 
     return gate

@@ -35,7 +35,7 @@ class GatedServer(Server):
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        app.middlewares.append(token_gate(self.token, self.port))
+        app.middlewares.append(token_gate(self.token, self.port, https=self.public_url.startswith("https:")))
         templates = Path(self.templates_path)
         setup_templates(app, loader=jinja2.FunctionLoader(
             lambda name: (templates / name).read_text(encoding="utf-8").replace(_WEB_FONT, "")))
