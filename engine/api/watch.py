@@ -98,8 +98,9 @@ async def watch(watcher: SessionWatcher, interval: float = POLL_SECONDS) -> Asyn
     while True:
         try:
             view = await asyncio.to_thread(watcher.refresh)
-        except EngineError as exc:
-            view = (last or PlayerView()).model_copy(update={"note": str(exc)})
+        except (EngineError, OSError, ValueError, KeyError) as exc:
+            # A screen on the table wall must outlive a bad moment on disk: say it, keep the last view.
+            view = (last or PlayerView()).model_copy(update={"note": f"Cannot read the session now: {exc}"})
         if view != last:
             yield view
             last = view

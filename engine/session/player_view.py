@@ -18,6 +18,8 @@ from engine.rules.clock import clock_text
 from engine.session.views import _condition_text, character_status
 
 NARRATIVE_LINES = 60
+# How far back to look for those lines: a long run of DM-only entries must not make every poll slow.
+SCAN_ENTRIES = 600
 _HP_FIGURE = re.compile(
     r"\s*\(\s*-?\d+\s*(?:->|→|/|of)\s*-?\d+\s*(?:HP|hit points)\s*\)"  # "(11 -> 4 HP)"
     r"|\s*\b-?\d+\s*(?:->|→|/|of)\s*-?\d+\s*(?:HP|hit points)\b",     # "4/11 HP", "4 of 11 hit points"
@@ -92,7 +94,7 @@ def build_player_view(meta: SessionMetadata, state: SessionState, history: list[
     world = state.world
     party = {c.name.casefold() for c in world.characters}
     shown: list[NarrativeLine] = []
-    for entry in reversed(history):  # newest first, so a long session costs only the lines shown
+    for entry in reversed(history[-SCAN_ENTRIES:]):  # newest first: a poll costs the lines shown, not the log
         if len(shown) >= limit:
             break
         if player_visible(entry, party):
