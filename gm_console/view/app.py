@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
@@ -19,6 +19,7 @@ from engine.models.player_view import PlayerView
 from gm_console.tui.widgets.party import PartyTable
 from gm_console.view.render import initiative_table, narrative_text, scene_text
 
+NARROW = 100  # columns below which the panes stack
 STATUS_WORDS = {"active": "live", "paused": "paused by the DM", "ended": "ended", "waiting": "waiting"}
 
 
@@ -55,6 +56,10 @@ class PlayerViewApp(App):
         self.query_one("#act", Input).cursor_blink = False
         self.follow()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # A phone (or a narrow terminal): the panes stack, the story under the table's state.
+        self.screen.set_class(event.size.width < NARROW, "narrow")
+
     @work(exclusive=True, group="follow")
     async def follow(self) -> None:
         async for view in watch(self.watcher, self.interval):
@@ -71,13 +76,15 @@ class PlayerViewApp(App):
             initiative.update(initiative_table(view.combat))
         self.query_one(PartyTable).update_party(view.party)
         self.query_one("#story", Static).update(narrative_text(view.narrative))
-        self.query_one("#narrative", VerticalScroll).scroll_end(animate=False)
+        # After the new text is laid out; when stacked (narrow) the panes scroll as one, the story last.
+        for scroller in (self.query_one("#narrative", VerticalScroll), self.query_one("#panes")):
+            self.call_after_refresh(scroller.scroll_end, animate=False)
         status = Text.assemble(("READ-ONLY ", "bold reverse"), " ")
+        if view.combat is not None and view.combat.current_turn:  # first: what the table looks up for
+            status.append(f"{view.combat.current_turn}'s turn · ", style="bold yellow")
         if view.session_name:
             status.append(f"Following '{view.session_name}' ({STATUS_WORDS.get(view.status, view.status)})"
                           f" · turn {view.turn}")
-        if view.combat is not None and view.combat.current_turn:
-            status.append(f" · {view.combat.current_turn}'s turn", style="bold yellow")
         if view.note:
             status.append(f" · {view.note}", style="italic")
         self.query_one("#status", Static).update(status)

@@ -95,3 +95,15 @@ def test_snapshot_of_the_player_view_in_a_fight(tmp_path: Path, snap_compare) ->
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=shown)
+
+
+def test_snapshot_of_the_player_view_on_a_narrow_screen(tmp_path: Path, snap_compare) -> None:
+    """A phone-sized terminal: the panes stack instead of squeezing the story to nothing."""
+    fight_data(tmp_path)
+    app = PlayerViewApp(SessionWatcher(tmp_path, CAMPAIGN, "table-one"), interval=0.05)
+
+    async def shown(pilot: Pilot) -> None:
+        await until(pilot, lambda: app.view is not None and app.view.combat is not None, "the fight")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(70, 60), run_before=shown)

@@ -19,13 +19,16 @@ ACTION = "Idris looks around the taproom for anything from the wreck"
 WAIT_MS = 60_000
 
 
-def paused_session(data_dir: Path, turns: list[str] = ()) -> str:
-    """A session on the sample campaign, paused so a served console can open it."""
+def paused_session(data_dir: Path, turns: list[str] = (), changes: list[tuple] = ()) -> str:
+    """A session on the sample campaign (turns played, then DM changes), paused so a served console can
+    open it."""
     async def make() -> str:
         manager = SessionManager(data_dir)
         sid = (await manager.start_session(CAMPAIGN, "table-one", seed=7)).session_id
         for line in turns:
             await manager.player_action(sid, line)
+        for kind, target, value in changes:
+            await manager.apply_change(sid, kind, target, value)
         await manager.end_session(sid, "pause")
         return sid
 
@@ -103,7 +106,8 @@ def test_the_player_view_in_a_browser(tmp_path: Path) -> None:
 
     data_dir = tmp_path / "data"
     paused_session(data_dir, ["We head to Kettlecove Docks", "We go on to Gannet Point",
-                              "Bram attacks the Wrecker Thug with his longsword"])
+                              "Bram attacks the Wrecker Thug with his longsword"],
+                   [("hp", "Wrecker Thug 1", -4), ("condition_add", "Tova", "poisoned")])
     with serve(data_dir, "--view", "--session", "table-one") as served, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
@@ -112,6 +116,8 @@ def test_the_player_view_in_a_browser(tmp_path: Path) -> None:
             page.goto(served.url)
             _wait_for(page, lambda: "Initiative" in screen_text(frames) and "READ-ONLY" in screen_text(frames),
                       "the player view with the initiative order")
+            shown = screen_text(frames)
+            assert "hurt" in shown and "poisoned" in shown and "7/11" not in shown  # a word, not the thug's HP
             page.wait_for_timeout(500)
             page.screenshot(path=str(shot_path(tmp_path, "player-view.png")))
         finally:
