@@ -17,9 +17,19 @@ from pydantic import ValidationError
 from pydantic_core import from_json
 
 from engine.errors import CorruptFileError
-from engine.persistence.atomic import backup_path, describe_problem
+from engine.models.session import ContextState, SessionIndex, SessionMetadata, SessionState
+from engine.models.world import Campaign
+from engine.persistence.atomic import _list_file_validator, backup_path, describe_problem
 from engine.persistence.campaign_store import CampaignStore
-from engine.persistence.session_store import LoadedSession, SessionStore
+from engine.persistence.paths import ACTION_HISTORY, FACT_DATABASE, SESSION_META, STATE_SNAPSHOT
+from engine.persistence.session_store import (
+    _FACTS,
+    _HISTORY,
+    FACTS_KEY,
+    HISTORY_KEY,
+    LoadedSession,
+    SessionStore,
+)
 
 
 def peek(path: Path, parse: Any) -> Any:
@@ -36,30 +46,24 @@ def peek(path: Path, parse: Any) -> Any:
                                "The session's own console repairs it when it next loads.", path=str(path)) from None
 
 
-def _peek_model(path: Path, model: Any) -> tuple[Any, bool]:
-    return peek(path, model.model_validate_json), False
+# The list files are parsed with the store's own one-pass validators (_list_file_validator, _FACTS,
+# _HISTORY), so a peeked file parses exactly as a loaded one does.
 
 
 class PeekingCampaignStore(CampaignStore):
     """A CampaignStore whose reads never repair."""
 
-    def load(self, slug: str):  # noqa: ANN201 - same type as the base
-        from engine.models.world import Campaign
-
+    def load(self, slug: str) -> Campaign:
         return peek(self.layout.campaign_file(slug), Campaign.model_validate_json)
 
 
 class PeekingSessionStore(SessionStore):
     """A SessionStore whose reads never repair; writing through it is refused."""
 
-    def read_meta(self, session_id: str):  # noqa: ANN201 - same type as the base
-        from engine.models.session import SessionMetadata
+    def read_meta(self, session_id: str) -> SessionMetadata:
+        return peek(self._existing_dir(session_id) / SESSION_META, SessionMetadata.model_validate_json)
 
-        return _peek_model(self._existing_dir(session_id) / "session_meta.json", SessionMetadata)[0]
-
-    def read_index(self):  # noqa: ANN201
-        from engine.models.session import SessionIndex
-
+    def read_index(self) -> SessionIndex:
         path = self.layout.sessions_index(self.slug)
         if not path.exists() and not backup_path(path).exists():
             return SessionIndex()
@@ -68,18 +72,14 @@ class PeekingSessionStore(SessionStore):
     def load_all(self, session_id: str, tail: JournalTail | None = None) -> LoadedSession:
         """The four files a view needs plus the journal, read through `tail` (which then continues from
         where this read stopped); the context state is not read."""
-        from engine.models.session import ContextState, SessionMetadata, SessionState
-        from engine.persistence import session_store as ss
-        from engine.persistence.atomic import _list_file_validator
-
         folder = self._existing_dir(session_id)
-        meta = peek(folder / ss.SESSION_META, SessionMetadata.model_validate_json)
-        state = peek(folder / ss.STATE_SNAPSHOT, SessionState.model_validate_json)
-        facts = peek(folder / ss.FACT_DATABASE, _list_file_validator(ss._FACTS, ss.FACTS_KEY).validate_json)
-        history = peek(folder / ss.ACTION_HISTORY, _list_file_validator(ss._HISTORY, ss.HISTORY_KEY).validate_json)
+        meta = peek(folder / SESSION_META, SessionMetadata.model_validate_json)
+        state = peek(folder / STATE_SNAPSHOT, SessionState.model_validate_json)
+        facts = peek(folder / FACT_DATABASE, _list_file_validator(_FACTS, FACTS_KEY).validate_json)
+        history = peek(folder / ACTION_HISTORY, _list_file_validator(_HISTORY, HISTORY_KEY).validate_json)
         tail = tail or JournalTail(self.layout.journal_file(self.slug, session_id))
         lines = tail.read_all()
-        return LoadedSession(meta=meta, state=state, facts=facts[ss.FACTS_KEY], history=history[ss.HISTORY_KEY],
+        return LoadedSession(meta=meta, state=state, facts=facts[FACTS_KEY], history=history[HISTORY_KEY],
                              context=ContextState(), journal_lines=lines,
                              history_seq=history.get("journal_seq", 0), facts_seq=facts.get("journal_seq", 0))
 

@@ -27,6 +27,7 @@ class PlayerViewApp(App):
     CSS_PATH = "view.tcss"
     TITLE = "GM Console · player view"
     BINDINGS = [("ctrl+q", "quit", "Quit")]
+    AUTO_FOCUS = "#act"  # typed words land where the read-only answer is given
 
     def __init__(self, watcher: SessionWatcher, interval: float = 0.5) -> None:
         super().__init__()

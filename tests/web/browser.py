@@ -61,13 +61,13 @@ def listen(page) -> tuple[list[bytes], list[str]]:  # noqa: ANN001 - a Playwrigh
     return frames, sockets
 
 
-def click_action_input(page, socket_url: str) -> None:  # noqa: ANN001
-    """Click the console's action input: the bar three rows above the bottom (the footer is the last
-    row). The terminal's size in rows is in the websocket URL textual-serve opened."""
+def click_action_input(page, socket_url: str, rows_up: float = 2.5) -> None:  # noqa: ANN001
+    """Click the action input, `rows_up` rows above the bottom (the console's sits right above the
+    footer). The terminal's size in rows is in the websocket URL textual-serve opened."""
     rows = int(parse_qs(urlparse(socket_url).query)["height"][0])
     box = page.locator(".xterm-screen").bounding_box()
     row = box["height"] / rows
-    page.mouse.click(box["x"] + box["width"] * 0.45, box["y"] + (rows - 2.5) * row)
+    page.mouse.click(box["x"] + box["width"] * 0.45, box["y"] + (rows - rows_up) * row)
 
 
 class Served:

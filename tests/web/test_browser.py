@@ -112,7 +112,7 @@ def test_the_player_view_in_a_browser(tmp_path: Path) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 860})
-            frames, _ = listen(page)
+            frames, sockets = listen(page)
             page.goto(served.url)
             _wait_for(page, lambda: "Initiative" in screen_text(frames) and "READ-ONLY" in screen_text(frames),
                       "the player view with the initiative order")
@@ -120,6 +120,11 @@ def test_the_player_view_in_a_browser(tmp_path: Path) -> None:
             assert "hurt" in shown and "poisoned" in shown and "7/11" not in shown  # a word, not the thug's HP
             page.wait_for_timeout(500)
             page.screenshot(path=str(shot_path(tmp_path, "player-view.png")))
+
+            click_action_input(page, sockets[0], rows_up=3.5)  # the input sits above the status line
+            page.keyboard.type("I attack the Wrecker Thug")
+            page.keyboard.press("Enter")
+            _wait_for(page, lambda: "recorded" in screen_text(frames)[len(shown):], "the read-only answer")
         finally:
             browser.close()
 

@@ -204,3 +204,22 @@ def test_unknown_session_offers_the_known_ones(tmp_path: Path) -> None:
         SessionWatcher(tmp_path, CAMPAIGN, "nope")
     view = SessionWatcher(tmp_path, CAMPAIGN).refresh()
     assert view.status == "waiting" and "Waiting for the DM" in view.note
+
+
+@pytest.mark.anyio
+async def test_an_undo_in_the_journal_takes_the_turn_back_from_the_view(tmp_path: Path) -> None:
+    manager = SessionManager(tmp_path)
+    sid = (await manager.start_session(CAMPAIGN, "t", seed=7)).session_id
+    try:
+        watcher = SessionWatcher(tmp_path, CAMPAIGN)
+        assert watcher.refresh().turn == 0
+        await manager.player_action(sid, "We head to Kettlecove Docks")
+        await manager.player_action(sid, "We go on to Gannet Point")
+        view = watcher.refresh()
+        assert view.turn == 2 and view.scene.location == "Gannet Point"
+        await manager.undo_last(sid)
+        view = watcher.refresh()
+        assert view.turn == 1 and view.scene.location == "Kettlecove Docks"
+        assert [line.action for line in view.narrative] == ["We head to Kettlecove Docks"]
+    finally:
+        await manager.close()
