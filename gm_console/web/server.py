@@ -7,6 +7,7 @@ fetch from the internet, so nothing leaves the machine.
 
 from __future__ import annotations
 
+import logging
 import shlex
 import sys
 from pathlib import Path
@@ -21,6 +22,20 @@ from gm_console.web.auth import new_token, token_gate
 _WEB_FONT = '<link\n      rel="stylesheet"\n      href="https://fonts.googleapis.com/css?family=Roboto%20Mono"\n    />'
 
 
+class _HideToken(logging.Filter):
+    """The access log names each request's URL; a token in it would end up in whatever keeps the logs."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.token in message:
+            record.msg, record.args = message.replace(self.token, "<token>"), ()
+        return True
+
+
 class GatedServer(Server):
     """textual-serve's Server with a token on every request."""
 
@@ -28,6 +43,10 @@ class GatedServer(Server):
                  public_url: str | None = None) -> None:
         super().__init__(command, host=host, port=port, title=title, public_url=public_url)
         self.token = token
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        logging.getLogger("aiohttp.access").addFilter(_HideToken(self.token))
 
     @property
     def url(self) -> str:

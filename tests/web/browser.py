@@ -73,6 +73,7 @@ def click_action_input(page, socket_url: str, rows_up: float = 2.5) -> None:  # 
 class Served:
     def __init__(self, process: subprocess.Popen, url: str) -> None:
         self.process, self.url = process, url
+        self.log = ""  # what the server printed after its URL, once it has stopped
         self.base = url.split("?", 1)[0].rstrip("/")
 
 
@@ -84,17 +85,21 @@ def serve(data_dir: Path, *args: str) -> Iterator[Served]:
     process = subprocess.Popen(
         [sys.executable, "-m", "gm_console.cli", "--data-dir", str(data_dir), "serve", "--port", str(port), *args],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+    served = None
     try:
         url = _wait_for_url(process)
         _wait_until_answering(url.split("?", 1)[0])
-        yield Served(process, url)
+        served = Served(process, url)
+        yield served
     finally:
         process.terminate()
         try:
-            process.wait(timeout=20)
+            out, _ = process.communicate(timeout=20)
         except subprocess.TimeoutExpired:
             process.kill()
-            process.wait()
+            out, _ = process.communicate()
+        if served is not None:
+            served.log = out or ""
 
 
 def _wait_for_url(process: subprocess.Popen) -> str:

@@ -54,6 +54,9 @@ def test_every_request_without_the_token_is_refused(tmp_path: Path) -> None:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(served.base + "/", timeout=10)
         assert "needs its access token" in refused.value.read().decode()
+        browser_like = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        assert browser_like.open(served.url, timeout=10).status == 200  # 303 to "/", then in by cookie
+    assert "GET /?token=<token>" in served.log and token not in served.log  # the access log hides it
 
 
 def test_the_console_in_a_browser_plays_a_turn(tmp_path: Path) -> None:
