@@ -30,18 +30,27 @@ class SessionWatcher:
                  session: str | None = None) -> None:
         self.layout = DataLayout(Path(data_dir) if data_dir else default_data_dir())
         self.catalog = peeking_catalog(self.layout)
-        self.slug = self._campaign_slug(campaign)
         self.session = session
-        self._ref: SessionRef | None = self.catalog.resolve(session, self.slug) if session else None
+        self._ref: SessionRef | None = None
+        if session:  # a named session is looked for in every campaign unless one is named
+            self._require_campaigns()
+            self._ref = self.catalog.resolve(session, self.catalog.campaigns.resolve(campaign) if campaign else None)
+            self.slug = self._ref.slug
+        else:
+            self.slug = self._campaign_slug(campaign)
         self._index_signature: object = None
         self._follower: SessionFollower | None = None
         self._view: PlayerView | None = None
 
-    def _campaign_slug(self, campaign: str | None) -> str:
+    def _require_campaigns(self) -> list[str]:
         slugs = self.catalog.campaigns.slugs()
         if not slugs:  # a watcher never installs the sample campaign: that is a write
             raise CampaignNotFoundError(f"No campaigns in {self.layout.campaigns_dir} yet. Run the console once, "
                                         "or name the data dir with --data-dir.")
+        return slugs
+
+    def _campaign_slug(self, campaign: str | None) -> str:
+        slugs = self._require_campaigns()
         if campaign:
             return self.catalog.campaigns.resolve(campaign)
         # The campaign being played now, else the one played last.
@@ -55,10 +64,10 @@ class SessionWatcher:
 
     def _current_ref(self) -> SessionRef | None:
         """The session to follow: the named one, else the campaign's active one, else its latest."""
-        if self._ref is not None and self.session:
+        if self.session:
             return self._ref
         signature = file_signature(self.layout.sessions_index(self.slug))
-        if signature == self._index_signature and self._ref is not None:
+        if signature == self._index_signature:  # no session started, paused or ended since the last look
             return self._ref
         store = self.catalog.store(self.slug)
         index = store.read_index()

@@ -223,3 +223,24 @@ async def test_an_undo_in_the_journal_takes_the_turn_back_from_the_view(tmp_path
         assert [line.action for line in view.narrative] == ["We head to Kettlecove Docks"]
     finally:
         await manager.close()
+
+
+@pytest.mark.anyio
+async def test_a_named_session_is_found_in_any_campaign_and_a_new_one_is_picked_up(tmp_path: Path) -> None:
+    from engine.api.campaigns import scaffold_campaign
+
+    manager = SessionManager(tmp_path)
+    scaffold_campaign("Salt Road", tmp_path)
+    first = (await manager.start_session(CAMPAIGN, "first", seed=7)).session_id
+    await manager.end_session(first, "pause")
+    salt = (await manager.start_session("salt-road", "on the road", seed=1)).session_id
+    try:
+        assert SessionWatcher(tmp_path, session="first").refresh().campaign_name == "The Dark Lantern"
+        watcher = SessionWatcher(tmp_path, CAMPAIGN)  # follows the campaign's current session
+        assert watcher.refresh().session_name == "first"
+        await manager.end_session(salt, "pause")
+        second = (await manager.start_session(CAMPAIGN, "second", seed=7)).session_id
+        view = watcher.refresh()
+        assert (view.session_name, view.status, view.session_id) == ("second", "active", second)
+    finally:
+        await manager.close()
