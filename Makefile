@@ -46,6 +46,8 @@ screenshots:
 	cp $(SNAPSHOTS)/test_session_picker.svg assets/screenshots/session-picker.svg
 	cp $(SNAPSHOTS)/test_main_screen_after_a_combat_round.svg assets/screenshots/main-screen.svg
 	cp $(SNAPSHOTS)/test_help_screen.svg assets/screenshots/help.svg
+	# The browser pictures (PNG) are taken by the real-browser tests themselves.
+	GM_CONSOLE_SCREENSHOTS=assets/screenshots $(BIN)/python -m pytest -q -p no:xdist tests/web/test_browser.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

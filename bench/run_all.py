@@ -7,16 +7,15 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_engine.py", "bench_combat.py", "bench_facts.py", "bench_mcp.py", "bench_console.py"]
+# Every bench script here, so a new one cannot be forgotten.
+SCRIPTS = sorted(p.name for p in HERE.glob("bench_*.py"))
 
 
 def main() -> int:
     failed = []
     for name in SCRIPTS:
-        if not (HERE / name).exists():
-            continue
         print(f"\n=== {name}", flush=True)
-        if subprocess.run([sys.executable, str(HERE / name), ]).returncode != 0:
+        if subprocess.run([sys.executable, str(HERE / name)]).returncode != 0:
             failed.append(name)
     if failed:
         print(f"\nfailed: {', '.join(failed)}")

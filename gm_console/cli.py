@@ -37,6 +37,11 @@ def _add_narrator(p: argparse.ArgumentParser, top: bool = False) -> None:
         p.add_argument(flag, dest=field, default=default, choices=choices, help=helps.get(field))
 
 
+def _add_target(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--campaign", default=argparse.SUPPRESS, help="Campaign (name or slug)")
+    p.add_argument("--session", default=argparse.SUPPRESS, help="Session (id or name; default: the current one)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gm-console", description="A game-master console for a D&D-5e-style table, and its MCP server.")
@@ -55,6 +60,20 @@ def build_parser() -> argparse.ArgumentParser:
     mcp.add_argument("--host", default="127.0.0.1", help="HTTP host (default: loopback only)")
     mcp.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
     mcp.add_argument("--log-file", type=Path, default=None, help="Write logs here instead of stderr")
+
+    view = sub.add_parser("view", help="The players' screen: follow a session read-only (no lock, no writes)")
+    _add_data_dir(view)
+    _add_target(view)
+
+    serve = sub.add_parser("serve", help="Serve the console (or, with --view, the player view) to a browser")
+    _add_data_dir(serve)
+    _add_narrator(serve)
+    _add_target(serve)
+    serve.add_argument("--view", action="store_true", help="Serve the read-only player view instead")
+    serve.add_argument("--host", default="127.0.0.1", help="Address to listen on (default: loopback only)")
+    serve.add_argument("--port", type=int, default=8000, help="Port (default 8000)")
+    serve.add_argument("--public-url", default=None,
+                       help="The address browsers use, when behind a reverse proxy (e.g. https://gm.example.org)")
 
     demo = sub.add_parser("demo", help="Play a scripted session on the sample campaign and show where files are")
     _add_data_dir(demo)
@@ -105,6 +124,16 @@ def _dispatch(args: argparse.Namespace) -> int:
         serve(data_dir=args.data_dir, http=args.http, host=args.host, port=args.port,
               narrator_overrides=_narrator_overrides(args), log_file=args.log_file)
         return 0
+    if command == "view":
+        from gm_console.view.app import run_view
+
+        return run_view(args.data_dir, campaign=args.campaign, session=args.session)
+    if command == "serve":
+        from gm_console.web.server import serve_console
+
+        return serve_console(data_dir=args.data_dir, view=args.view, host=args.host, port=args.port,
+                             public_url=args.public_url, campaign=args.campaign, session=args.session,
+                             narrator_overrides=_narrator_overrides(args))
     if command == "demo":
         from gm_console.demo import run_demo
 

@@ -23,3 +23,13 @@ def test_readme_shows_the_screenshots() -> None:
     readme = (ROOT / "README.md").read_text()
     for shot in SHOTS:
         assert f"assets/screenshots/{shot}" in readme
+
+
+# Taken in a real browser by tests/web/test_browser.py (`make screenshots` writes them here).
+BROWSER_SHOTS = ("browser-console.png", "player-view.png")
+
+
+@pytest.mark.parametrize("shot", BROWSER_SHOTS)
+def test_browser_screenshot_is_a_picture(shot: str) -> None:
+    data = (ROOT / "assets" / "screenshots" / shot).read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 20_000, "run `make screenshots`"
