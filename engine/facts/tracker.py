@@ -15,8 +15,11 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
+from engine.facts.claims import parse
 from engine.facts.contradictions import ClaimIndex
 from engine.facts.index import FactEntry, Posting, discard, ids_of, unpost
+from engine.facts.phrases import NP
+from engine.facts.support import entails
 from engine.facts.text import STOPWORDS, EntityNames, guess_subject, text_hash
 from engine.memory import gc_paused
 from engine.models.facts import (
@@ -306,6 +309,25 @@ class FactTracker:
             ranked.append((score, entry.fact.turn, entry.seq, fid))
         best = heapq.nlargest(limit, ranked)
         return FactQueryResult(facts=[self._entries[r[3]].fact for r in best], total_matches=len(ranked))
+
+    def supporting(self, text: str, subject: str | None = None) -> Fact | None:
+        """The newest active fact that says what `text` claims; `subject` is who a pronoun in it means.
+
+        Only the facts filed under the claims' head words are read, so this stays cheap however many
+        facts there are. A text the claim reader makes nothing of is matched on all of its words instead.
+        """
+        words = normal_words(subject or "")
+        fallback = NP(frozenset(words), tuple(words), subject) if words else None
+        wanted = parse(text, self._names, fallback)
+        if not wanted:
+            needed = set(normal_words(text)) - STOPWORDS
+            found = self.query(text, limit=5).facts if needed else []
+            return next((f for f in found if needed <= self._entries[f.id].words), None)
+        for fid in self._claims.about(wanted[0].heads[0]):
+            entry = self._entries[fid]
+            if entry.active and entails(self._claims.claims_of(entry), wanted):
+                return entry.fact
+        return None
 
     def _filtered(self, filters: list, entity_key: str, limit: int, include_superseded: bool) -> FactQueryResult:
         """Filters without text: every fact in all of them scores 0, plus the boost when it is the subject."""

@@ -289,6 +289,8 @@ class ChangeResult(BaseModel):
 class RecordFactResult(BaseModel):
     turn_number: int | None
     result: FactRecordResult
+    state_changes: list[StateChange] = Field(
+        default_factory=list, description="What recording the fact changed: quest objectives it completed")
 
 
 class UndoResult(BaseModel):
