@@ -29,6 +29,8 @@ class SessionSummary(BaseModel):
     decisions_made: list[str] = Field(default_factory=list)
     open_items: list[str] = Field(default_factory=list)
     next_actions: list[str] = Field(default_factory=list)
+    quest_progress: list[str] = Field(
+        default_factory=list, description="Each quest's status and objectives, [x] done or [ ] not yet")
     notes: str | None = None
 
 

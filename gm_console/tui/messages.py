@@ -18,6 +18,7 @@ from engine.models.session import (
     DeleteSessionResult,
     EndSessionResult,
     LoadSessionResult,
+    QuestStatusView,
     RecordFactResult,
     RollResult,
     SessionInfo,
@@ -68,6 +69,13 @@ class ChangeApplied(Message):
 
     command: str
     result: ChangeResult
+
+
+@dataclass
+class QuestsListed(Message):
+    """/quest alone: every quest and its objectives."""
+
+    quests: list[QuestStatusView]
 
 
 @dataclass
