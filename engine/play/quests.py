@@ -8,7 +8,7 @@ exactly. The DM's own tick goes through `tick`, with the same changes and lines.
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz, process, utils
 
 from engine.errors import InvalidInputError, NotFoundError
 from engine.facts.tracker import FactTracker
@@ -20,7 +20,7 @@ from engine.text import stems
 _CLOSED = (QuestStatus.COMPLETED, QuestStatus.FAILED)
 # Words a deed's phrase may carry that say nothing about the deed itself.
 _FILLER = stems("the a an to of at on in into with my our his her their its")
-# How alike a typed name must be to a quest or objective to be taken for it (rapidfuzz WRatio, 0-100).
+# How alike a typed name must be to a quest or objective to be taken for it (0-100, see _likeness).
 _NAME_CUTOFF = 70
 
 
@@ -153,11 +153,21 @@ def find_objective(quest: Quest, text: str) -> Objective:
 
 
 def _closest(name: str, choices: list[str], what: str, listed: str) -> int:
-    best = process.extractOne(name, choices, scorer=fuzz.WRatio, processor=str.casefold)
-    if best is None or best[1] < _NAME_CUTOFF:
-        near = f" The closest is '{best[0]}'." if best is not None else ""
+    """The one choice `name` means; too far from all (or as near to two) is an error naming the closest."""
+    best = process.extract(name, choices, scorer=_likeness, processor=utils.default_process, limit=2)
+    if not best or best[0][1] < _NAME_CUTOFF:
+        near = f" The closest is '{best[0][0]}'." if best else ""
         raise NotFoundError(f"No {what} matches '{name}'.{near} Choose one of: {listed}.")
-    return best[2]
+    if len(best) > 1 and best[1][1] == best[0][1]:
+        raise InvalidInputError(f"'{name}' fits '{best[0][0]}' and '{best[1][0]}' equally well; "
+                                f"say which (for an objective, its number will do): {listed}.")
+    return best[0][2]
+
+
+def _likeness(a: str, b: str, **_: object) -> float:
+    """WRatio reads typos and word starts ("kettle"), token sets read words in any order ("lamp of gannet");
+    either alone ties names that share a little word."""
+    return (fuzz.WRatio(a, b) + fuzz.token_set_ratio(a, b)) / 2
 
 
 def _set_status(quest: Quest, status: QuestStatus, changes: list[StateChange], lines: list[str]) -> None:

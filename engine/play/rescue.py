@@ -39,8 +39,7 @@ def free_captives(world: Campaign, action: str, actor: str | None) -> tuple[list
         return [], [], []
     ws = set(words(action))
     chosen = [n for n in captives if _named(n, ws)]
-    if not chosen and len(captives) == 1 and (ws & _SOMEONE or ws & _BONDS or not any(
-            _named(n, ws) for n in world.npcs)):
+    if not chosen and len(captives) == 1 and ws & (_SOMEONE | _BONDS):  # "I untie him", "I cut the ropes"
         chosen = captives
     if not chosen:
         return [], [], []
