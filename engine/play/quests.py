@@ -25,17 +25,23 @@ _NAME_CUTOFF = 70
 
 
 class Event:
-    """What the change itself did, beyond the world it left: the player's words and the state changes."""
+    """What the change itself did, beyond the world it left: the player's words, the state changes, and the
+    ids of the facts it recorded (None: not known, so every fact on record counts)."""
 
-    def __init__(self, action: str | None = None, changes: list[StateChange] | None = None) -> None:
+    def __init__(self, action: str | None = None, changes: list[StateChange] | None = None,
+                 new_facts: list[str] | None = None) -> None:
         self.action_stems = stems(action) if action else None
         self.changes = changes or []
+        self.new_facts = new_facts
 
 
-def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event) -> bool:
+def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event, every_fact: bool = True) -> bool:
+    """Whether the condition holds now. With `every_fact` False a fact condition looks only at the facts this
+    change recorded: enough for "any", since a fact already on record was checked when it was recorded."""
     here = world.game_state.party_location.casefold()
     if cond.kind == "fact":
-        return facts.supporting(cond.text, cond.subject) is not None
+        among = None if every_fact or event.new_facts is None else event.new_facts
+        return (among is None or bool(among)) and facts.supporting(cond.text, cond.subject, among) is not None
     if cond.kind == "item":
         key = cond.name.casefold()
         return any(d.found and d.name.casefold() == key for loc in world.locations for d in loc.discoveries) \
@@ -69,8 +75,9 @@ def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event)
 def _objective_met(o: Objective, world: Campaign, facts: FactTracker, event: Event) -> bool:
     if not o.when or o.by_hand:
         return False
-    results = (met(c, world, facts, event) for c in o.when)
-    return all(results) if o.needs == "all" else any(results)
+    if o.needs == "all":
+        return all(met(c, world, facts, event) for c in o.when)
+    return any(met(c, world, facts, event, every_fact=False) for c in o.when)
 
 
 def advance(world: Campaign, facts: FactTracker, event: Event) -> tuple[list[StateChange], list[str]]:
@@ -82,7 +89,7 @@ def advance(world: Campaign, facts: FactTracker, event: Event) -> tuple[list[Sta
             continue
         newly = [o for o in quest.objectives if not o.done and _objective_met(o, world, facts, event)]
         if quest.status == QuestStatus.NOT_STARTED and (
-                newly or any(met(c, world, facts, event) for c in quest.starts_when)):
+                newly or any(met(c, world, facts, event, every_fact=False) for c in quest.starts_when)):
             _set_status(quest, QuestStatus.ACTIVE, changes, lines)
         for objective in newly:
             _set_done(quest, objective, True, changes, lines)

@@ -89,7 +89,8 @@ class OpenSession:
 
         Whatever the change, the quests are settled first: an objective it met is completed in the same
         entry, so the entry's patch (and its undo) carries both."""
-        event = quests.Event(entry.action if entry.kind == EntryKind.PLAYER_ACTION else None, entry.state_changes)
+        event = quests.Event(entry.action if entry.kind == EntryKind.PLAYER_ACTION else None, entry.state_changes,
+                             [f.id for f in entry.facts_added])
         changes, lines = quests.advance(new_state.world, self.facts, event)
         if changes:
             entry.state_changes.extend(changes)

@@ -221,3 +221,13 @@ def test_no_prisoner_is_freed_while_the_captors_still_fight(world):
     changes, lines, warnings = free_captives(world, "I cut Aldous Penn's bonds", "Wren")
     assert changes == [] and world.npc("Aldous Penn").captive
     assert "cannot be freed while the fight goes on" in warnings[0]
+
+
+def test_after_a_change_an_any_objective_reads_only_the_facts_that_change_recorded(world, facts):
+    record(facts, "The Gannet Point lamp is lit.")
+    relight = world.quest("Light on Gannet Point").objectives[2]
+    advance(world, facts, Event(new_facts=[]))  # a change that recorded nothing: the old fact was seen already
+    assert not relight.done
+    newest = facts.all()[-1].id
+    advance(world, facts, Event(new_facts=[newest]))
+    assert relight.done
