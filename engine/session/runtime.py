@@ -17,7 +17,7 @@ from engine import patch
 from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActiveError
 from engine.facts.tracker import FactTracker
 from engine.models.actions import EntryKind, HistoryEntry
-from engine.models.session import ContextState, SessionMetadata, SessionState
+from engine.models.session import ContextState, SessionMetadata, SessionState, SessionStatus
 from engine.narration.base import Narrator
 from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
@@ -91,7 +91,9 @@ class OpenSession:
         entry, so the entry's patch (and its undo) carries both."""
         event = quests.Event(entry.action if entry.kind == EntryKind.PLAYER_ACTION else None, entry.state_changes,
                              [f.id for f in entry.facts_added])
-        changes, lines = quests.advance(new_state.world, self.facts, event)
+        # An ended session's world is already in campaign.json: learnings stored after the end change no quest.
+        ended = self.meta.status == SessionStatus.ENDED
+        changes, lines = ([], []) if ended else quests.advance(new_state.world, self.facts, event)
         if changes:
             entry.state_changes.extend(changes)
             add_lines(entry, lines)
