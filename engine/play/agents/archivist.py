@@ -272,7 +272,8 @@ class Archivist:
         open_items = summary.open_items if summary else self._open_items(world)
         others = [i for i in open_items if not i.startswith("Quest '")]
         if others:
-            now.append("Still unresolved: " + "; ".join(others[:3]) + ".")
+            now.append("Still unresolved: " + "; ".join(others[:3]) + "." + (
+                " " + left_out(len(others) - 3) if len(others) > 3 else ""))
         return f"**Previously on {session_name}...**\n\n{events}\n\n{' '.join(now)}"
 
 
