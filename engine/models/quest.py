@@ -79,7 +79,8 @@ class Quest(BaseModel):
     giver: str | None = None
     status: QuestStatus = QuestStatus.NOT_STARTED
     objectives: list[Objective] = Field(default_factory=list)
-    xp_reward: int = 0
+    xp_reward: int = Field(0, description="Shared by the living party when the quest first completes")
+    rewarded: bool = Field(False, description="Its XP has been given (a quest pays once)")
     starts_when: list[QuestCondition] = Field(
         default_factory=list, description="Conditions (any one) that make a quest not yet begun active")
 

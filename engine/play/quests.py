@@ -94,7 +94,7 @@ def advance(world: Campaign, facts: FactTracker, event: Event) -> tuple[list[Sta
         for objective in newly:
             _set_done(quest, objective, True, changes, lines)
         if newly:  # only news finishes a quest: one the DM reopened stays open
-            _finish_if_done(quest, changes, lines)
+            _finish_if_done(world, quest, changes, lines)
     return changes, lines
 
 
@@ -112,6 +112,8 @@ def tick(world: Campaign, quest_name: str, objective: str | None, done: bool) ->
                 if not o.done:
                     _set_done(quest, o, True, changes, lines)
         _set_status(quest, target, changes, lines)
+        if done:
+            _reward(world, quest, changes, lines)
         return changes, lines
     chosen = find_objective(quest, objective)
     if chosen.done == done:
@@ -122,7 +124,7 @@ def tick(world: Campaign, quest_name: str, objective: str | None, done: bool) ->
     chosen.by_hand = True
     _set_done(quest, chosen, done, changes, lines)
     if done:
-        _finish_if_done(quest, changes, lines)
+        _finish_if_done(world, quest, changes, lines)
     elif quest.status == QuestStatus.COMPLETED:
         _set_status(quest, QuestStatus.ACTIVE, changes, lines)
     return changes, lines
@@ -195,6 +197,24 @@ def _set_done(quest: Quest, o: Objective, done: bool, changes: list[StateChange]
     lines.append(said)
 
 
-def _finish_if_done(quest: Quest, changes: list[StateChange], lines: list[str]) -> None:
+def _finish_if_done(world: Campaign, quest: Quest, changes: list[StateChange], lines: list[str]) -> None:
     if quest.objectives and quest.status != QuestStatus.COMPLETED and all(o.done for o in quest.objectives):
         _set_status(quest, QuestStatus.COMPLETED, changes, lines)
+        _reward(world, quest, changes, lines)
+
+
+def _reward(world: Campaign, quest: Quest, changes: list[StateChange], lines: list[str]) -> None:
+    """The quest's XP, shared by the living party the first time it completes (reopened and finished
+    again, it pays nothing more)."""
+    living = [pc for pc in world.characters if not pc.dead]
+    if quest.rewarded or quest.xp_reward <= 0 or not living:
+        return
+    quest.rewarded = True
+    share = quest.xp_reward // len(living)
+    for pc in living:
+        before, pc.xp = pc.xp, pc.xp + share
+        changes.append(StateChange(target=pc.name, kind="xp", before=before, after=pc.xp,
+                                   description=f"{pc.name} gains {share} XP ({before} -> {pc.xp})."))
+    names = [pc.name for pc in living]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    lines.append(f"{who} {'gains' if len(names) == 1 else 'each gain'} {share} XP.")

@@ -32,8 +32,8 @@ async def test_ticking_an_objective_is_a_journaled_entry_that_undo_takes_back_ex
 async def test_ticking_the_last_objective_completes_the_quest_and_it_survives_pause_and_load(manager, campaign):
     sid = (await manager.start_session(campaign, name="whole", seed=3)).session_id
     result = await manager.quest_control(sid, "Wreckers of Kettlecove", None, True)
-    assert [c.kind for c in result.state_changes] == ["objective"] * 3 + ["quest_status"]
-    assert result.message.endswith("Quest complete: Wreckers of Kettlecove!")
+    assert [c.kind for c in result.state_changes] == ["objective"] * 3 + ["quest_status"] + ["xp"] * 4
+    assert "Quest complete: Wreckers of Kettlecove!" in result.message and "gains 112 XP" in result.message
     await manager.end_session(sid, "pause")
     assert (await progress(manager, sid))["Wreckers of Kettlecove"] == ("completed", [True] * 3)  # from the files
     await manager.load_session(sid)

@@ -113,8 +113,9 @@ def test_advance_completes_objectives_and_the_quest_with_a_line_for_each(world, 
     changes, lines = advance(world, facts, Event())
     light = world.quest("Light on Gannet Point")
     assert light.status == QuestStatus.COMPLETED and all(o.done for o in light.objectives)
-    assert [c.kind for c in changes] == ["objective"] * 3 + ["quest_status"]
-    assert lines[-1] == "Quest complete: Light on Gannet Point!" and len(lines) == 4
+    assert [c.kind for c in changes] == ["objective"] * 3 + ["quest_status"] + ["xp"] * 4
+    assert lines[-2:] == ["Quest complete: Light on Gannet Point!", "Bram, Wren, Tova and Idris each gain 75 XP."]
+    assert [c.xp for c in world.characters] == [375] * 4  # 300 each before, the quest's 300 shared
     assert advance(world, facts, Event()) == ([], [])  # nothing twice
 
 
@@ -175,9 +176,12 @@ def test_tick_twice_is_refused_and_a_whole_quest_can_be_ticked_and_reopened(worl
     changes, _ = tick(world, "Wreckers", None, True)
     quest = world.quest("Wreckers of Kettlecove")
     assert quest.status == QuestStatus.COMPLETED and all(o.done for o in quest.objectives)
-    assert [c.kind for c in changes] == ["objective", "objective", "quest_status"]
+    assert [c.kind for c in changes] == ["objective", "objective", "quest_status"] + ["xp"] * 4
     tick(world, "Wreckers", "2", False)
     assert quest.status == QuestStatus.ACTIVE and not quest.objectives[1].done
+    changes, lines = tick(world, "Wreckers", "2", True)  # finished again: the XP was paid once already
+    assert quest.status == QuestStatus.COMPLETED and "xp" not in [c.kind for c in changes]
+    assert [c.xp for c in world.characters] == [300 + 450 // 4] * 4
 
 
 def test_an_objective_the_dm_unticked_is_not_completed_again_by_its_conditions(world, facts):
@@ -231,3 +235,10 @@ def test_after_a_change_an_any_objective_reads_only_the_facts_that_change_record
     newest = facts.all()[-1].id
     advance(world, facts, Event(new_facts=[newest]))
     assert relight.done
+
+
+def test_the_xp_goes_to_the_living_only(world, facts):
+    world.characters[0].dead = True
+    changes, lines = tick(world, "Abbot", None, True)
+    assert lines[-1] == "Wren, Tova and Idris each gain 83 XP."
+    assert [c.xp for c in world.characters] == [300, 383, 383, 383]
