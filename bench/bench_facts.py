@@ -1,4 +1,5 @@
-"""Fact tracker benchmarks: building a tracker from saved facts, record() and query() at 10,000 facts.
+"""Fact tracker benchmarks: building a tracker from saved facts, record(), query() and a quest's fact
+condition (supporting()) at 10,000 facts.
 
 Prints a table and writes bench/results/facts.json. The build figure has its floor beside it: the
 normalize + SHA-256 every saved fact needs anyway, so the table shows the per-fact overhead on top.
@@ -84,6 +85,16 @@ def query_times(tracker: FactTracker, count: int, **kwargs: object) -> list[floa
     return times
 
 
+def supporting_times(tracker: FactTracker, text: str, count: int) -> list[float]:
+    """A quest condition on a fact: is there an active fact saying what `text` claims?"""
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        tracker.supporting(text)
+        times.append(ms_since(start))
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--facts", type=int, default=10_000)
@@ -104,6 +115,8 @@ def main() -> None:
         "query_entity_text": query_times(loaded, 300, text=rare, entity="Bram"),
         "query_category": query_times(loaded, 100, category=FactCategory.EVENT),
         "query_newest": query_times(loaded, 300),
+        "quest_fact_met": supporting_times(loaded, f"Clue{n // 2} links ledger{(n // 2) * 7}", 300),
+        "quest_fact_unmet": supporting_times(loaded, "The Gannet Point lamp is lit", 300),
     }
 
     results: dict[str, object] = {
@@ -120,7 +133,8 @@ def main() -> None:
     rows.append((f"record() at {n} facts", statistics.median(records), f"p99 {pct(records, 99):.3f}"))
     labels = {"query_text_rare": f"query text {rare!r}", "query_text_common": "query text 'token near the old mill'",
               "query_entity": "query entity 'Bram' (all facts)", "query_entity_text": f"query {rare!r} + entity",
-              "query_category": "query category 'event' (all facts)", "query_newest": "query newest (no filter)"}
+              "query_category": "query category 'event' (all facts)", "query_newest": "query newest (no filter)",
+              "quest_fact_met": "quest fact condition, met", "quest_fact_unmet": "quest fact condition, unmet"}
     for name, samples in queries.items():
         rows.append((labels[name], statistics.median(samples), f"p99 {pct(samples, 99):.3f}"))
     width = max(len(r[0]) for r in rows)

@@ -16,6 +16,7 @@ from engine.api import limits
 from engine.api.combat_ops import CombatOperations
 from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
+from engine.api.quest_ops import QuestOperations
 from engine.api.read_ops import ReadOperations
 from engine.errors import (
     AmbiguousSessionError,
@@ -63,7 +64,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(ReadOperations, PlayOperations, CombatOperations):
+class SessionManager(ReadOperations, PlayOperations, CombatOperations, QuestOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,

@@ -112,7 +112,7 @@ class PlayOperations:
             if not entry.facts_added:
                 return RecordFactResult(turn_number=None, result=result)
             self._commit_facts(s, entry)
-            return RecordFactResult(turn_number=entry.turn, result=result)
+            return RecordFactResult(turn_number=entry.turn, result=result, state_changes=entry.state_changes)
 
     def _commit_facts(self, s: OpenSession, entry: HistoryEntry) -> None:
         try:

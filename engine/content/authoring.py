@@ -14,6 +14,7 @@ from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from engine.content.quest_refs import quest_condition_problems
 from engine.errors import DiceError, InvalidInputError
 from engine.models.world import ABILITIES, SKILLS, AbilityScores, Attitude, Campaign
 from engine.persistence.atomic import write_bytes_atomic
@@ -162,7 +163,7 @@ def _names(data: dict[str, Any], section: str) -> list[str]:
 
 
 def _cross_reference(data: dict[str, Any]) -> list[tuple[str, str]]:
-    return (_duplicates(data) + _references(data) + _character_sheets(data)
+    return (_duplicates(data) + _references(data) + quest_condition_problems(data) + _character_sheets(data)
             + _skills_and_lines(data) + _dice(data))
 
 

@@ -8,6 +8,8 @@ reads only the facts about the subjects it names.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.facts.claim import Claim
 from engine.facts.claims import parse
 from engine.facts.clash import clash
@@ -50,6 +52,10 @@ class ClaimIndex:
             ids = self._by_head[head] = {fid: None for fid in ordered
                                          if any(head in c.heads for c in self.claims_of(entries[fid]))}
         return ids
+
+    def about(self, head: str) -> Iterator[str]:
+        """Ids of the facts making a claim about `head`, newest first."""
+        return reversed(self._ids(head))
 
     def add(self, entry: FactEntry) -> None:
         for head in {h for c in self.claims_of(entry) for h in c.heads}:

@@ -15,8 +15,12 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
+from engine.facts.claim import Claim
+from engine.facts.claims import parse
 from engine.facts.contradictions import ClaimIndex
 from engine.facts.index import FactEntry, Posting, discard, ids_of, unpost
+from engine.facts.phrases import NP
+from engine.facts.support import entails
 from engine.facts.text import STOPWORDS, EntityNames, guess_subject, text_hash
 from engine.memory import gc_paused
 from engine.models.facts import (
@@ -58,6 +62,7 @@ class FactTracker:
         self._subject_keys: dict[str, tuple[str, frozenset[str]]] = {}  # raw subject -> normalized forms
         self._names = EntityNames()
         self._claims = ClaimIndex(self._entries, self._by_word, self._names)
+        self._wanted: dict[tuple[str, str | None], tuple[Claim, ...]] = {}  # supporting(): texts read
         self.add_entities(known_entities)
         # Saved facts were deduplicated and checked when recorded: loading only indexes them.
         with gc_paused():
@@ -71,6 +76,7 @@ class FactTracker:
             if words is None:
                 continue
             self._claims.forget()  # subjects are read against the names: read them again when needed
+            self._wanted.clear()
             key = " ".join(words)
             for fid in list(ids_of(self._by_word.get(words[0]))):
                 entry = self._entries[fid]
@@ -306,6 +312,31 @@ class FactTracker:
             ranked.append((score, entry.fact.turn, entry.seq, fid))
         best = heapq.nlargest(limit, ranked)
         return FactQueryResult(facts=[self._entries[r[3]].fact for r in best], total_matches=len(ranked))
+
+    def supporting(self, text: str, subject: str | None = None, among: Iterable[str] | None = None) -> Fact | None:
+        """The newest active fact that says what `text` claims; `subject` is who a pronoun in it means.
+
+        Only the facts filed under the claims' head words are read (or only the facts `among`, say those one
+        change recorded), so this stays cheap however many facts there are. A text the claim reader makes
+        nothing of is matched on all of its words instead.
+        """
+        wanted = self._wanted.get((text, subject))
+        if wanted is None:  # conditions are few and asked after every change: each is read once
+            words = normal_words(subject or "")
+            fallback = NP(frozenset(words), tuple(words), subject) if words else None
+            wanted = self._wanted[(text, subject)] = parse(text, self._names, fallback)
+        candidates = [e for fid in among if (e := self._entries.get(fid))] if among is not None else None
+        if not wanted:
+            needed = set(normal_words(text)) - STOPWORDS
+            found = [e.fact for e in candidates] if candidates is not None else (
+                self.query(text, limit=5).facts if needed else [])
+            return next((f for f in found if needed and needed <= self._entries[f.id].words), None)
+        entries = candidates if candidates is not None else (
+            self._entries[fid] for fid in self._claims.about(wanted[0].heads[0]))
+        for entry in entries:
+            if entry.active and entails(self._claims.claims_of(entry), wanted):
+                return entry.fact
+        return None
 
     def _filtered(self, filters: list, entity_key: str, limit: int, include_superseded: bool) -> FactQueryResult:
         """Filters without text: every fact in all of them scores 0, plus the boost when it is the subject."""

@@ -30,6 +30,8 @@ class SessionSummary(BaseModel):
     decisions_made: list[str] = Field(default_factory=list)
     open_items: list[str] = Field(default_factory=list)
     next_actions: list[str] = Field(default_factory=list)
+    quest_progress: list[str] = Field(
+        default_factory=list, description="Each quest's status and objectives, [x] done or [ ] not yet")
     notes: str | None = None
 
 
@@ -291,6 +293,8 @@ class ChangeResult(BaseModel):
 class RecordFactResult(BaseModel):
     turn_number: int | None
     result: FactRecordResult
+    state_changes: list[StateChange] = Field(
+        default_factory=list, description="What recording the fact changed: quest objectives it completed")
 
 
 class UndoResult(BaseModel):

@@ -6,6 +6,9 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field, computed_field
 
+# Quests live in their own module; imported here so `engine.models.world` still offers them.
+from engine.models.quest import Objective, Quest, QuestStatus  # noqa: F401
+
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 # Full names as players and stat blocks write them -> the short keys above.
 ABILITY_NAMES = {"strength": "str", "dexterity": "dex", "constitution": "con", "intelligence": "int",
@@ -51,13 +54,6 @@ class Attitude(StrEnum):
 
 ATTITUDE_ORDER = [Attitude.HOSTILE, Attitude.UNFRIENDLY, Attitude.INDIFFERENT,
                   Attitude.FRIENDLY, Attitude.HELPFUL]
-
-
-class QuestStatus(StrEnum):
-    NOT_STARTED = "not_started"
-    ACTIVE = "active"
-    COMPLETED = "completed"
-    FAILED = "failed"
 
 
 class AbilityScores(BaseModel):
@@ -189,6 +185,7 @@ class NPC(BaseModel):
         default_factory=dict, description="Sample lines keyed by attitude, used by the offline narrator")
     secrets: list[Secret] = Field(default_factory=list)
     alive: bool = True
+    captive: bool = Field(False, description="Held prisoner: freed by a player who frees, unties or releases them")
 
 
 class Discovery(BaseModel):
@@ -206,20 +203,6 @@ class Location(BaseModel):
     discoveries: list[Discovery] = Field(default_factory=list)
     encounter: list[str] = Field(default_factory=list, description="Monster stat-block names lurking here")
     visited: bool = False
-
-
-class Objective(BaseModel):
-    text: str
-    done: bool = False
-
-
-class Quest(BaseModel):
-    name: str
-    description: str = ""
-    giver: str | None = None
-    status: QuestStatus = QuestStatus.NOT_STARTED
-    objectives: list[Objective] = Field(default_factory=list)
-    xp_reward: int = 0
 
 
 class Monster(BaseModel):

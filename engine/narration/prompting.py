@@ -152,6 +152,10 @@ def _fit_context(context: str, budget_chars: int) -> tuple[str, list[str]]:
     if budget_chars <= 0:
         return "", ["Context left out of the narrator prompt: the context window is too small"]
     kept = context[-budget_chars:]
+    if context[-budget_chars - 1] != "\n":  # start at a whole line, else a whole word: never half a clue
+        line, word = kept.find("\n"), kept.find(" ")
+        start = line if 0 <= line < len(kept) - 1 else word
+        kept = kept[start + 1:] if start >= 0 else kept
     return "…" + kept, [f"Narrator context trimmed to the last {budget_chars} characters to fit the context window"]
 
 

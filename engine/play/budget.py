@@ -56,9 +56,9 @@ def truncate_to(text: str, tokens: int, counter: TokenCounter) -> str:
         else:
             hi = mid - 1
     cut = text[:lo]
-    space = cut.rfind(" ")
-    if space > lo * 0.8:  # prefer a word boundary when it costs little
-        cut = cut[:space]
+    if lo < len(text) and not text[lo].isspace():  # never a word cut in two: back to the last whole word
+        space = max(cut.rfind(" "), cut.rfind("\n"))
+        cut = cut[:space] if space > 0 else ""
     cut = cut.rstrip()
     return cut + _ELLIPSIS if cut else ""
 
@@ -129,11 +129,12 @@ class PromptBudget:
         summary = rolling_summary.strip()
         if summary:
             head = count(self._block("summary", "", first=False))
-            cut = truncate_to(summary, remaining - head, self.counter) if remaining > head else ""
+            cut, left = self._latest_lines(summary, remaining - head) if remaining > head else ("", 1)
             if cut:
                 bodies["summary"] = cut
             if cut != summary:
-                dropped.append("summary: " + ("truncated (budget)" if cut else "dropped, no budget left"))
+                dropped.append("summary: " + (f"{left} earlier line(s) left out (budget)" if cut
+                                              else "dropped, no budget left"))
             items["summary"] = (1 if cut else 0, 0 if cut else 1)
         else:
             items["summary"] = (0, 0)
@@ -142,6 +143,25 @@ class PromptBudget:
             text = truncate_to(text, self.budget, self.counter)
             dropped.append(f"context: cut to the budget of {self.budget} tokens (token counter)")
         return text, self._usage(bodies, items, dropped, text)
+
+    def _latest_lines(self, summary: str, tokens: int) -> tuple[str, int]:
+        """The summary's newest whole lines that fit in `tokens`, under a line saying how many earlier ones
+        were left out; a summary of one line too long for the room is cut at a word, never inside one."""
+        lines = [line for line in summary.splitlines() if line.strip()]
+        count = self.counter.count
+        kept: list[str] = []
+        for line in reversed(lines):
+            left = len(lines) - len(kept) - 1
+            note = [f"({left} earlier line{'' if left == 1 else 's'} left out.)"] if left else []
+            if count("\n".join(note + [line] + kept)) > tokens:
+                break
+            kept.insert(0, line)
+        left = len(lines) - len(kept)
+        if not kept:  # not even the newest line fits whole: its first words, cut between two
+            cut = truncate_to(lines[-1].strip(), tokens, self.counter) if lines else ""
+            return cut, len(lines) - (1 if cut else 0)
+        note = [f"({left} earlier line{'' if left == 1 else 's'} left out.)"] if left else []
+        return "\n".join(note + kept), left
 
     @staticmethod
     def _fair_shares(costs: dict[str, int], budget: int) -> dict[str, int]:

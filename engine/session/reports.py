@@ -61,7 +61,10 @@ def campaign_overview(world: Campaign, metas: list[SessionMetadata]) -> str:
               for c in world.characters]
     lines += ["", "## Places"] + [f"- {loc.name} → {', '.join(loc.connections)}" for loc in world.locations]
     lines += ["", "## People"] + [f"- {n.name} ({n.role or 'NPC'}, {n.attitude}) at {n.location}" for n in world.npcs]
-    lines += ["", "## Quests"] + [f"- {q.name}: {q.status}" for q in world.quests]
+    lines += ["", "## Quests"]
+    for q in world.quests:  # each objective with its state: a finished one must read as finished
+        lines.append(f"- {q.name}: {q.status.value.replace('_', ' ')} ({q.progress()})")
+        lines += [f"  - [{'x' if o.done else ' '}] {o.text}" for o in q.objectives]
     lines += ["", "## Sessions"]
     lines += [f"- {m.name} ({m.status}, {m.action_count} actions, last active {m.last_active:%Y-%m-%d %H:%M})"
               for m in sorted(metas, key=lambda m: m.created_at)] or ["- none yet"]

@@ -16,16 +16,23 @@ from datetime import datetime
 from engine import patch
 from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActiveError
 from engine.facts.tracker import FactTracker
-from engine.models.actions import HistoryEntry
-from engine.models.session import ContextState, SessionMetadata, SessionState
+from engine.models.actions import EntryKind, HistoryEntry
+from engine.models.session import ContextState, SessionMetadata, SessionState, SessionStatus
 from engine.narration.base import Narrator
 from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
+from engine.play import quests
 
 
 def entry_json(entry: HistoryEntry) -> bytes:
     # Defaults left out: they read back identically and the files are a quarter smaller.
     return entry.model_dump_json(exclude_defaults=True).encode()
+
+
+def add_lines(entry: HistoryEntry, lines: list[str]) -> None:
+    """Lines the engine adds after the narration (a prisoner freed, a quest advanced), as one paragraph."""
+    if lines:
+        entry.narrative = "\n\n".join([p for p in (entry.narrative.strip(), " ".join(lines)) if p])
 
 
 def known_entities(state: SessionState) -> list[str]:
@@ -78,7 +85,18 @@ class OpenSession:
         return SessionState.model_validate(self.state_doc)
 
     def commit(self, new_state: SessionState, entry: HistoryEntry) -> HistoryEntry:
-        """Make `new_state` current, durable first: journal append + fsync, then memory."""
+        """Make `new_state` current, durable first: journal append + fsync, then memory.
+
+        Whatever the change, the quests are settled first: an objective it met is completed in the same
+        entry, so the entry's patch (and its undo) carries both."""
+        event = quests.Event(entry.action if entry.kind == EntryKind.PLAYER_ACTION else None, entry.state_changes,
+                             [f.id for f in entry.facts_added])
+        # An ended session's world is already in campaign.json: learnings stored after the end change no quest.
+        ended = self.meta.status == SessionStatus.ENDED
+        changes, lines = ([], []) if ended else quests.advance(new_state.world, self.facts, event)
+        if changes:
+            entry.state_changes.extend(changes)
+            add_lines(entry, lines)
         new_state.turn = entry.turn
         new_doc = new_state.model_dump(mode="json")
         entry.patch = patch.diff(self.state_doc, new_doc)

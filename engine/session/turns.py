@@ -15,8 +15,9 @@ from engine.models.session import ContextUsage, SessionState
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
+from engine.play.rescue import free_captives
 from engine.rules.dice import DiceRoller
-from engine.session.runtime import OpenSession
+from engine.session.runtime import OpenSession, add_lines
 from engine.session.views import character_status
 
 RECENT_FOR_AGENTS = 8
@@ -105,10 +106,13 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget
     actor = actor or res.actor
     usage.provider_prompt_tokens = res.prompt_tokens
     usage.provider_completion_tokens = res.completion_tokens
+    freed, freed_lines, freed_warnings = free_captives(new_state.world, text, actor)
     entry = HistoryEntry(
         turn=turn, timestamp=now, kind=EntryKind.PLAYER_ACTION, actor=actor, action=text,
         action_type=res.action_type, narrative=res.narrative, dice_rolls=res.dice_rolls,
-        state_changes=res.state_changes, npc_responses=res.npc_responses, warnings=list(res.warnings))
+        state_changes=res.state_changes + freed, npc_responses=res.npc_responses,
+        warnings=list(res.warnings) + freed_warnings)
+    add_lines(entry, freed_lines)
     record_facts(s, res.facts, entry)
     try:
         s.commit(new_state, entry)
@@ -118,8 +122,9 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget
     s.context.last_usage = usage
     # Only after the commit: a cancelled or failed turn leaves the context exactly as it was.
     refresh_rolling_summary(s, archivist)
+    # From the entry: the commit may have added what the turn meant for the quests.
     return ActionResponse(
-        narrative=res.narrative, action_type=res.action_type, state_changes=res.state_changes,
+        narrative=entry.narrative, action_type=res.action_type, state_changes=entry.state_changes,
         dice_rolls=res.dice_rolls, npc_responses=res.npc_responses,
         follow_up_options=res.follow_up_options or None, warnings=entry.warnings, turn_number=turn,
         character_name=actor)

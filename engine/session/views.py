@@ -14,7 +14,7 @@ from engine.models.session import (
     SessionState,
     SessionStateView,
 )
-from engine.models.world import Campaign, Character, Combatant, QuestStatus
+from engine.models.world import Campaign, Character, Combatant, Quest, QuestStatus
 from engine.rules.clock import clock_text
 
 DETAIL_LEVELS = ("minimal", "standard", "full")
@@ -88,10 +88,13 @@ def _initiative_line(c) -> str:
     return f"{c.initiative:>2} {c.name}{hp}{down}"
 
 
-def active_quests(world: Campaign) -> list[QuestStatusView]:
+def quest_views(quests: list[Quest]) -> list[QuestStatusView]:
     return [QuestStatusView(name=q.name, status=q.status, objectives=[o.text for o in q.objectives],
-                            done=[o.done for o in q.objectives])
-            for q in world.quests if q.status == QuestStatus.ACTIVE]
+                            done=[o.done for o in q.objectives]) for q in quests]
+
+
+def active_quests(world: Campaign) -> list[QuestStatusView]:
+    return quest_views([q for q in world.quests if q.status == QuestStatus.ACTIVE])
 
 
 def build_state_view(meta: SessionMetadata, state: SessionState, history: list[HistoryEntry],

@@ -79,8 +79,21 @@ class DeathSaveCommand:
     name: str
 
 
+@dataclass(frozen=True)
+class QuestCommand:
+    """/quest alone lists the quests; with a quest (and an objective after ':') it ticks it, or unticks with '-'."""
+
+    quest: str | None = None
+    objective: str | None = None
+    done: bool = True
+
+    @property
+    def label(self) -> str:
+        return f"/quest {'' if self.done else '-'}{self.quest}" + (f" : {self.objective}" if self.objective else "")
+
+
 Parsed = (PlayerAction | RollCommand | ChangeCommand | FactCommand | UndoCommand | RestCommand | HelpCommand
-          | CombatCommand | DeathSaveCommand)
+          | CombatCommand | DeathSaveCommand | QuestCommand)
 
 # (usage, what it does): shown by /help, the F1 screen and in error messages.
 SLASH_HELP: list[tuple[str, str]] = [
@@ -101,11 +114,13 @@ SLASH_HELP: list[tuple[str, str]] = [
     ("/next", "End the current turn; the monsters act until a character is up"),
     ("/endfight", "End the fight"),
     ("/deathsave NAME", "Roll a death save for a dying character (in a fight the engine rolls it on their turn)"),
+    ("/quest [QUEST [: OBJECTIVE]]", "Tick an objective (name or number) or a whole quest done; -QUEST unticks; "
+                                     "alone: list the quests"),
     ("/help", "List these commands"),
 ]
 
 COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "as", "fight", "init", "join", "remove", "delay",
-                 "next", "endfight", "deathsave", "help")
+                 "next", "endfight", "deathsave", "quest", "help")
 
 
 def parse_input(text: str) -> Parsed:
@@ -146,6 +161,8 @@ def parse_input(text: str) -> Parsed:
         return DeathSaveCommand(rest)
     if name in ("help", "?"):
         return HelpCommand()
+    if name in ("quest", "quests"):
+        return _quest(rest)
     known = ", ".join(f"/{n}" for n in COMMAND_NAMES)
     raise CommandError(f"Unknown command '/{name}'. Known commands: {known}.")
 
@@ -157,6 +174,17 @@ def _out_of_turn(rest: str) -> PlayerAction:
     if not who.strip() or not action.strip():
         raise CommandError("Usage: /as NAME ACTION — e.g. /as Bram I drink my potion (or /as Old Tom: I duck).")
     return PlayerAction(action.strip(), actor=who.strip(), out_of_turn=True)
+
+
+def _quest(rest: str) -> QuestCommand:
+    if not rest:
+        return QuestCommand()
+    done = not rest.startswith("-")
+    quest, colon, objective = rest.lstrip("-").partition(":")
+    if not quest.strip() or (colon and not objective.strip()):
+        raise CommandError("Usage: /quest QUEST [: OBJECTIVE] — e.g. /quest Light on Gannet Point : 2 "
+                           "(-QUEST unticks; /quest alone lists the quests).")
+    return QuestCommand(quest.strip(), objective.strip() or None, done)
 
 
 def _roll(rest: str) -> RollCommand:

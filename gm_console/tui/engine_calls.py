@@ -87,6 +87,12 @@ class EngineCalls(App[int]):
             self.main.post_message(m.ChangeApplied(f"/rest {parsed.kind}", await mgr.rest(sid, parsed.kind)))
         elif isinstance(parsed, cmd.FactCommand):
             self.main.post_message(m.FactRecorded(parsed.text, await mgr.record_fact(sid, parsed.text)))
+        elif isinstance(parsed, cmd.QuestCommand) and parsed.quest is None:
+            self.main.post_message(m.QuestsListed(await mgr.quest_progress(sid)))
+            return
+        elif isinstance(parsed, cmd.QuestCommand):
+            result = await mgr.quest_control(sid, parsed.quest, parsed.objective, parsed.done)
+            self.main.post_message(m.ChangeApplied(parsed.label, result))
         elif isinstance(parsed, cmd.UndoCommand):
             self.main.post_message(m.ActionUndone(await mgr.undo_last(sid)))
             await self._refresh(sid, reset_history=True)

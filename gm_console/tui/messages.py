@@ -19,6 +19,7 @@ from engine.models.session import (
     DeleteSessionResult,
     EndSessionResult,
     LoadSessionResult,
+    QuestStatusView,
     RecordFactResult,
     RollResult,
     SessionInfo,
@@ -86,6 +87,13 @@ class StatBlockLoaded(Message):
 
     block: Monster
     combatant: str
+
+
+@dataclass
+class QuestsListed(Message):
+    """/quest alone: every quest and its objectives."""
+
+    quests: list[QuestStatusView]
 
 
 @dataclass

@@ -96,6 +96,8 @@ async def test_end_asks_first_then_shows_the_summary(app: GMConsoleApp) -> None:
         await until(pilot, lambda: isinstance(app.screen, SummaryModal), "the summary")
         summary = app.screen.result.session_summary
         assert summary.notes == "Head to the point"
+        # The Markdown widget takes its text when mounted: on a busy machine that is a moment after the screen.
+        await until(pilot, lambda: app.screen.query_one("#summary").source, "the summary's text")
         shown = app.screen.query_one("#summary").source
         for heading in ("Objective", "Actions taken", "Decisions made", "Open items", "Next actions"):
             assert heading in shown

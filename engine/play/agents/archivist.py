@@ -13,11 +13,14 @@ from engine.models.actions import ActionType, EntryKind, HistoryEntry, StateChan
 from engine.models.facts import FactCategory
 from engine.models.session import SessionSummary
 from engine.models.world import Campaign, QuestStatus
+from engine.play.digest import left_out, pick, whole_words
 
 _MAX_LIST = 25
 _RECAP_EVENTS = 8
 # Lines that mention these outlive routine ones when a summary must shrink.
-_WEIGHTY = re.compile(r"\b(fell|went down|died|slain|revealed|quest|travelled|learned|became|fight)\b", re.I)
+_WEIGHTY = re.compile(r"\b(fell|went down|died|slain|revealed|quest|travelled|learned|became|fight|freed|done)\b", re.I)
+# What a recap tells first: quest progress, then secrets revealed, then deaths, then the rest.
+QUEST, SECRET, DEATH, OTHER = range(4)
 
 
 @dataclass
@@ -26,6 +29,7 @@ class _Note:
     text: str
     weight: int  # 1 routine, 2 notable, 3 key event
     decision: bool = False
+    rank: int = OTHER
 
 
 def _num(value: object) -> int | None:
@@ -41,27 +45,29 @@ def _name(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _clip(text: str, limit: int = 90) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
-
-
 def _change_note(turn: int, change: StateChange, actor: str) -> _Note | None:
     kind, target = change.kind, change.target
     before, after = _num(change.before), _num(change.after)
     if kind == "hp" and after is not None and after <= 0 and (before is None or before > 0):
         return _Note(turn, f"{target} went down", 3)
     if kind == "status" and _name(change.after) in ("dead", "defeated"):
-        return _Note(turn, f"{target} was {'killed' if change.after == 'dead' else 'defeated'}", 3)
+        return _Note(turn, f"{target} was {'killed' if change.after == 'dead' else 'defeated'}", 3, rank=DEATH)
     if kind == "location" and change.after:
         origin = f" from {_name(change.before)}" if change.before else ""
         return _Note(turn, f"the party travelled{origin} to {_name(change.after)}", 2, decision=True)
     if kind == "quest_status":
-        return _Note(turn, f"quest '{target}' became {_name(change.after).replace('_', ' ')}", 3, decision=True)
+        return _Note(turn, f"quest '{target}' became {_name(change.after).replace('_', ' ')}", 3, decision=True,
+                     rank=QUEST)
+    if kind == "objective":
+        state = "done" if change.after else "reopened"
+        text = change.description.split(": ", 1)[-1].split(" — ")[0]
+        return _Note(turn, f"'{target}': {text[:1].lower() + text[1:]} ({state})", 3, rank=QUEST)
+    if kind == "freed":
+        return _Note(turn, change.description.rstrip(".").replace(" frees ", " freed "), 3)
     if kind == "attitude":
         return _Note(turn, f"{target} became {_name(change.after)} toward the party", 2, decision=True)
     if kind == "fact":
-        return _Note(turn, f"the party learned: {_clip(_name(change.after) or change.description).rstrip('.')}", 2)
+        return _Note(turn, f"the party learned: {(_name(change.after) or change.description).rstrip('.')}", 2)
     if kind == "combat_start":
         return _Note(turn, "a fight broke out", 1)
     if kind == "combat_end":
@@ -74,7 +80,7 @@ def _change_note(turn: int, change: StateChange, actor: str) -> _Note | None:
     if kind == "condition_add" and "unconscious" not in _name(change.after).casefold():
         return _Note(turn, f"{target} became {_name(change.after)}", 1)
     if kind == "death_save" and "dead" in _name(change.after).casefold():
-        return _Note(turn, f"{target} died", 3)
+        return _Note(turn, f"{target} died", 3, rank=DEATH)
     return None
 
 
@@ -95,22 +101,23 @@ def entry_notes(entry: HistoryEntry) -> list[_Note]:
                     else f"{reply.npc} turned {after} after talking with {actor}")
             notes.append(_Note(entry.turn, text, 2, decision=True))
         if reply.revealed_secret:
-            notes.append(_Note(entry.turn, f"{reply.npc} revealed: {_clip(reply.revealed_secret)}", 3))
+            notes.append(_Note(entry.turn, f"{reply.npc} revealed: {reply.revealed_secret.rstrip('.')}", 3, rank=SECRET))
     if entry.npc_responses and not notes:
         names = ", ".join(dict.fromkeys(r.npc for r in entry.npc_responses))
         notes.append(_Note(entry.turn, f"{actor} spoke with {names}", 1))
     # Events and attitudes are already notes of their own; the rest of the new facts were learned.
     swayed = {c.target for c in entry.state_changes if c.kind == "attitude"}
-    notes += [_Note(entry.turn, f"the party learned: {_clip(f.text).rstrip('.')}", 2) for f in entry.facts_added
+    notes += [_Note(entry.turn, f"the party learned: {f.text.rstrip('.')}", 2) for f in entry.facts_added
               if f.category != FactCategory.EVENT and f.subject not in swayed
               and not any("learned:" in n.text for n in notes)]
     hits = [r for r in entry.dice_rolls if "attack" in (r.purpose or "").casefold() and r.success]
     if hits and not any(n.weight == 3 for n in notes):
         notes.append(_Note(entry.turn, f"{actor} landed {len(hits)} hit{'s' if len(hits) > 1 else ''}", 1))
     if not notes and entry.kind == EntryKind.PLAYER_ACTION:
-        notes.append(_Note(entry.turn, f'{actor}: "{_clip(entry.action, 70)}"', 1))
-    unique = {n.text: n for n in notes}  # four characters resting make one "the party took a rest"
-    return list(unique.values())
+        notes.append(_Note(entry.turn, f'{actor}: "{whole_words(entry.action, 70)}"', 1))
+    # Four characters resting make one "the party took a rest"; a secret told is not also "learned".
+    kept, _ = pick([n.text for n in notes])
+    return [notes[i] for i in kept]
 
 
 def _rank(attitude: str | None) -> int:
@@ -161,11 +168,14 @@ class Archivist:
         """Merge `entries` into `previous`, keeping at most `max_chars`; minor and older lines go first."""
         lines = [line.strip() for line in previous.splitlines() if line.strip()]
         lines += [f"- {text}" for _, text, _ in _lines(entries)]
+        # Each item once: of near-identical lines the newest stays. Then whole lines go, minor and older first.
+        newest_first, _ = pick(lines[::-1])
+        lines = [lines[len(lines) - 1 - i] for i in sorted(newest_first, reverse=True)]
         weights = [3 if _WEIGHTY.search(line) else 1 for line in lines]
         while lines and len("\n".join(lines)) > max_chars:
             drop = min(range(len(lines)), key=lambda i: (weights[i], i))
             if len(lines) == 1:
-                return _clip(lines[0], max_chars)
+                return whole_words(lines[0], max_chars)
             del lines[drop], weights[drop]
         return "\n".join(lines)
 
@@ -176,16 +186,20 @@ class Archivist:
         location = world.game_state.party_location
         objective = (f"Pursue {', '.join(repr(q.name) for q in active)}" if active
                      else f"Continue the adventure at {location}")
-        actions = [text for _, text, _ in _lines(entries)]
-        if len(actions) > _MAX_LIST:  # keep the weightiest, in order
-            ranked = sorted(_lines(entries), key=lambda t: (-t[2], t[0]))[:_MAX_LIST]
-            actions = [text for _, text, _ in sorted(ranked)]
-        decisions = [f"T{n.turn}: {n.text}" for e in entries for n in entry_notes(e) if n.decision]
+        lines = _lines(entries)
+        # Each item once, the weightiest kept when there are too many, then told in order.
+        ranked = sorted(range(len(lines)), key=lambda i: (-lines[i][2], -lines[i][0]))
+        kept, left = pick([lines[i][1] for i in ranked], _MAX_LIST)
+        actions = [lines[i][1] for i in sorted(ranked[k] for k in kept)] + ([left_out(left, "action")] if left else [])
+        decided = [f"T{n.turn}: {n.text}" for e in entries for n in entry_notes(e) if n.decision]
+        chosen, left = pick(decided[::-1], _MAX_LIST)  # the latest decisions matter most
+        decisions = [decided[len(decided) - 1 - i] for i in sorted(chosen, reverse=True)]
+        decisions += [left_out(left, "decision")] if left else []
         been = {_name(c.after).casefold() for e in entries for c in e.state_changes if c.kind == "location"}
         been |= {_name(c.before).casefold() for e in entries for c in e.state_changes if c.kind == "location"}
-        return SessionSummary(objective=objective + ".", actions_taken=actions, decisions_made=decisions[:_MAX_LIST],
+        return SessionSummary(objective=objective + ".", actions_taken=actions, decisions_made=decisions,
                               open_items=self._open_items(world), next_actions=self._next_actions(world, been),
-                              notes=notes)
+                              quest_progress=quest_progress(world), notes=notes)
 
     def _open_items(self, world: Campaign) -> list[str]:
         items = [f"Quest '{q.name}': {o.text}" for q in world.quests if q.status == QuestStatus.ACTIVE
@@ -241,9 +255,14 @@ class Archivist:
         key = [i for i, n in enumerate(notes) if n.weight >= 2]
         if len(key) < 3:  # a quiet session: add its latest routine moments
             key = sorted(key + [i for i, n in enumerate(notes) if n.weight < 2][-(4 - len(key)):])
-        if len(key) > _RECAP_EVENTS:  # the weightiest, most recent first; then told in order
-            key = sorted(sorted(key, key=lambda i: (-notes[i].weight, -i))[:_RECAP_EVENTS])
-        events = " ".join(_cap(notes[i].text) + "." for i in key) or "The party pressed on."
+        # Most important first (quest progress, secrets, deaths, the rest), each once; the latest of a kind win
+        # a place, then are told in order. Whole items are left out, and counted, never cut.
+        order = sorted(key, key=lambda i: (notes[i].rank, -notes[i].weight, -i))
+        kept, left = pick([notes[i].text for i in order], _RECAP_EVENTS)
+        shown = sorted((order[k] for k in kept), key=lambda i: (notes[i].rank, i))
+        events = " ".join(_cap(notes[i].text) + "." for i in shown) or "The party pressed on."
+        if left:
+            events += " " + left_out(left, "event")
         now = [f"{_cap(party)} now {'stands' if len(world.characters) == 1 else 'stand'} at **{location}**."]
         for quest in (q for q in world.quests if q.status == QuestStatus.ACTIVE):
             todo = [o.text[:1].lower() + o.text[1:] for o in quest.objectives if not o.done]
@@ -253,11 +272,21 @@ class Archivist:
         open_items = summary.open_items if summary else self._open_items(world)
         others = [i for i in open_items if not i.startswith("Quest '")]
         if others:
-            now.append("Still unresolved: " + "; ".join(others[:3]) + ".")
+            now.append("Still unresolved: " + "; ".join(others[:3]) + "." + (
+                " " + left_out(len(others) - 3) if len(others) > 3 else ""))
         return f"**Previously on {session_name}...**\n\n{events}\n\n{' '.join(now)}"
 
 
 _RECAP_WINDOW = 1000
+
+
+def quest_progress(world: Campaign) -> list[str]:
+    """One line per quest: its status and each objective, [x] done or [ ] not yet."""
+    out = []
+    for q in world.quests:
+        marks = "; ".join(f"[{'x' if o.done else ' '}] {o.text}" for o in q.objectives)
+        out.append(f"{q.name} ({q.status.value.replace('_', ' ')}, {q.progress()})" + (f": {marks}" if marks else ""))
+    return out
 
 
 def _cap(text: str) -> str:

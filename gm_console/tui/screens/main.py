@@ -262,9 +262,16 @@ class MainScreen(Screen[None]):
         self.narrative.add(dm_entry(r.turn_number, message.command, r.dice_rolls, changes))
         self.show_combat(r.combat)
 
+    def on_quests_listed(self, message: m.QuestsListed) -> None:
+        lines = [f"{q.name} ({q.status.replace('_', ' ')}, {sum(q.done)}/{len(q.done)})" + "".join(
+            f"\n  [{'x' if done else ' '}] {i}. {text}"
+            for i, (text, done) in enumerate(zip(q.objectives, q.done, strict=True), 1)) for q in message.quests]
+        self.narrative.add(dm_entry(None, "/quest", changes=lines or ["This campaign has no quests."]))
+
     def on_fact_recorded(self, message: m.FactRecorded) -> None:
         r = message.result.result
-        notes = [f"Outcome: {r.dedup_outcome or r.status}", *(f"Contradicts: {c}" for c in r.contradictions)]
+        notes = [f"Outcome: {r.dedup_outcome or r.status}", *(f"Contradicts: {c}" for c in r.contradictions),
+                 *(c.description for c in message.result.state_changes)]
         self.narrative.add(dm_entry(message.result.turn_number, "/fact", changes=notes, text=message.text))
         self.notify(f"Fact recorded ({r.dedup_outcome or r.status}).", title="Fact")
 

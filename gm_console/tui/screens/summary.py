@@ -22,6 +22,7 @@ def summary_markdown(result: EndSessionResult) -> str:
         f"**Objective:** {s.objective or '(none recorded)'}\n",
         items("Actions taken", s.actions_taken),
         items("Decisions made", s.decisions_made),
+        items("Quests", s.quest_progress),
         items("Open items", s.open_items),
         items("Next actions", s.next_actions),
     ]
