@@ -16,6 +16,7 @@ from engine.api import limits
 from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
+from engine.api.srd_ops import SrdOperations
 from engine.errors import (
     AmbiguousSessionError,
     CorruptFileError,
@@ -62,7 +63,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(ReadOperations, PlayOperations):
+class SessionManager(ReadOperations, PlayOperations, SrdOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
