@@ -17,6 +17,7 @@ from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
 from engine.api.srd_ops import SrdOperations
+from engine.content.bestiary import resolve_campaign
 from engine.errors import (
     AmbiguousSessionError,
     CorruptFileError,
@@ -131,6 +132,7 @@ class SessionManager(ReadOperations, PlayOperations, SrdOperations):
         self._refuse_second_active(slug, store.read_index(), metas)
         self._finish_interrupted_ends(slug, metas)
         world = self.campaigns.load(slug)
+        resolve_campaign(world)  # stat blocks that name an SRD creature are filled in from it
         now = self.clock()
         sid = self.new_id()
         seed = int(seed) if seed is not None else secrets.randbits(31)

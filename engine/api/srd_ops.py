@@ -6,18 +6,31 @@ Faces call these and never the adapter (engine.content), so the catalogue loads 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from engine.api import limits
 from engine.api.limits import bounded
-from engine.content import cards, catalogue
+from engine.content import cards, catalogue, spawning
 from engine.errors import InvalidInputError
-from engine.models.catalogue import CardResult, CatalogueKind, SearchResult
+from engine.models.actions import DmChange, EntryKind, HistoryEntry
+from engine.models.catalogue import CardResult, CatalogueKind, SearchResult, SpawnResult
+from engine.rules.dice import DiceRoller
+from engine.session.runtime import OpenSession
 
 SEARCH_LIMIT = 50
 
 
 class SrdOperations:
     """Mixed into SessionManager; the catalogue reads need no session."""
+
+    clock: Callable[[], datetime]
+
+    if TYPE_CHECKING:
+        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
+        def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
 
     async def lookup(self, kind: str, name: str) -> CardResult:
         """The card of one SRD monster, spell, item or condition; a typo is forgiven, an unknown name is
@@ -42,6 +55,24 @@ class SrdOperations:
                                         cr_max=cr_max, level=level, school=school, spell_class=spell_class)
         return SearchResult(kind=which, query=query, total=len(found),
                             entries=[catalogue.entry(which, r) for r in found[:limit]])
+
+    async def spawn(self, session: str, name: str, count: int = 1, hp: str = "average") -> SpawnResult:
+        """The DM brings `count` (1-20) of a campaign or SRD creature into the scene, or into the running
+        fight with initiative rolled and numbered names; HP "average" or "roll". Journaled, undoable."""
+        bounded(name, "name", limits.NAME_CHARS)
+        await asyncio.to_thread(catalogue.index, CatalogueKind.MONSTER)  # the first load off the event loop
+        async with self._playing(session) as s:
+            state = s.working_state()
+            done = spawning.spawn(DiceRoller(state.rng), state.world, name, count, hp)
+            label = f"/spawn {done.names[0] if done.names else name} x{count}" + (" (rolled HP)" if hp == "roll" else "")
+            entry = self._entry(s, EntryKind.DM_CHANGE, label)
+            entry.dice_rolls, entry.state_changes = done.rolls, done.changes
+            entry.dm_change = DmChange(kind="spawn", target=name, value=count)
+            s.commit(state, entry)
+            where = "join the fight" if done.in_fight else f"wait at {state.world.game_state.party_location}"
+            who = ", ".join(done.names) if done.in_fight else f"{count} x {done.names[0]}"
+            return SpawnResult(turn_number=entry.turn, names=done.names, in_fight=done.in_fight,
+                               dice_rolls=done.rolls, state_changes=done.changes, message=f"{who} {where}.")
 
 
 def _lookup(kind: str, name: str) -> CardResult:

@@ -8,7 +8,7 @@ import re
 from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
-from engine.models.world import Attack, Attitude, Character, Combatant, HitPoints
+from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
 from engine.play.agents.spellcasting import cast_save_spell
@@ -140,9 +140,7 @@ def _enlist(ctx: AgentContext, npc_name: str, result: AgentResult) -> None:
     dex = block.abilities.modifier("dex")
     roll = rules.roll_initiative(ctx.roller, npc_name, dex)
     result.dice_rolls.append(roll)
-    combat.order.append(Combatant(id=f"npc:{npc_name}", name=npc_name, kind="monster", initiative=roll.total,
-                                  dex_modifier=dex, monster=block.name, ac=block.ac,
-                                  hp=HitPoints(current=block.hp, max=block.hp)))
+    combat.order.append(block.combatant(npc_name, roll.total, ident=f"npc:{npc_name}"))
     current = combat.current
     combat.order.sort(key=lambda c: (-c.initiative, -c.dex_modifier))
     combat.turn_index = combat.order.index(current) if current in combat.order else 0
@@ -285,5 +283,7 @@ def _sneak_attack(ctx: AgentContext, pc: Character, weapon: Attack, target: Comb
     roll = ctx.roller.roll(dice, purpose=f"Sneak Attack {weapon.damage_type} damage", roller=pc.name)
     result.dice_rolls.append(roll)
     # The same hit as the weapon damage: the target's concentration save already happened.
-    result.state_changes += rules.apply_damage(target, roll.total)
-    result.beats.append(f"{pc.name}'s Sneak Attack adds {roll.total} damage to {target.name}.")
+    damage, note = rules.adjust_damage(target, roll.total, weapon.damage_type)
+    result.state_changes += rules.apply_damage(target, damage)
+    result.beats.append(f"{pc.name}'s Sneak Attack adds {damage} damage to {target.name}"
+                        + (f" ({note})." if note else "."))

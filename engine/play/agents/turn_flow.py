@@ -37,11 +37,12 @@ def resolve_hit(ctx: AgentContext, result: AgentResult, attacker: str, target: C
         return
     if outcome.damage_roll is not None:
         result.dice_rolls.append(outcome.damage_roll)
-    result.state_changes += rules.apply_damage(target, outcome.damage, critical=outcome.critical)
-    concentration_check(ctx, result, target, outcome.damage)
+    damage, note = rules.adjust_damage(target, outcome.damage, weapon.damage_type)
+    result.state_changes += rules.apply_damage(target, damage, critical=outcome.critical)
+    concentration_check(ctx, result, target, damage)
     crit = "a critical hit" if outcome.critical else "a hit"
-    result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {outcome.damage} "
-                        f"{weapon.damage_type} damage.")
+    result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {damage} "
+                        f"{weapon.damage_type} damage" + (f" ({note})." if note else "."))
     down = target.defeated if isinstance(target, Combatant) else target.dead
     if down:
         place = ctx.world.game_state.party_location
