@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_engine.py", "bench_facts.py", "bench_mcp.py", "bench_console.py"]
+SCRIPTS = ["bench_engine.py", "bench_facts.py", "bench_mcp.py", "bench_console.py", "bench_srd.py"]
 
 
 def main() -> int:

@@ -19,7 +19,7 @@ from engine.models.catalogue import CatalogueEntry, CatalogueKind
 from engine.models.srd import SrdCondition, SrdCreature, SrdMagicItem, SrdSpell
 
 # A typo this close to one name is taken as that name ("goblin warior"); below it, the DM chooses.
-TYPO_SCORE = 88
+TYPO_SCORE = 85
 CLOSEST = 3
 KIND_ALIASES = {"monster": "monster", "monsters": "monster", "creature": "monster", "creatures": "monster",
                 "spell": "spell", "spells": "spell", "item": "item", "items": "item", "magic item": "item",

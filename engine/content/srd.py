@@ -7,7 +7,10 @@ pays for it.
 
 from __future__ import annotations
 
+import importlib.util
+import json
 from functools import cache
+from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,10 +31,21 @@ SOURCES: dict[str, tuple[str, type[BaseModel]]] = {
 }
 
 def raw(category: str) -> list[dict]:
-    """The upstream records as shipped (for the test that compares their keys with our models)."""
-    from dndwright.content import load_content  # imported here so importing this module costs nothing
+    """The upstream records through dndwright's own loader (tests compare it with `bundled`)."""
+    from dndwright.content import load_content  # imported here: the package import costs ~0.5 s
 
     return list(load_content(category))
+
+
+def bundled(category: str) -> list[dict]:
+    """The same records read straight from the JSON the wheel bundles (dndwright/content/<category>.json,
+    one top-level array under the category's name), so a lookup does not pay for importing dndwright's
+    rules engine; a test checks this equals load_content()."""
+    spec = importlib.util.find_spec("dndwright")
+    if spec is None or not spec.submodule_search_locations:
+        raise EngineError("The dndwright package is not installed; reinstall the console (pip install -e .).")
+    path = Path(next(iter(spec.submodule_search_locations))) / "content" / f"{category}.json"
+    return list(json.loads(path.read_text(encoding="utf-8")).get(category, []))
 
 
 @cache
@@ -39,7 +53,7 @@ def records(kind: str) -> tuple[BaseModel, ...]:
     """Every record of one kind, validated through our model; loaded once per process."""
     category, model = SOURCES[kind]
     try:
-        return tuple(model.model_validate(item) for item in raw(category))
+        return tuple(model.model_validate(item) for item in bundled(category))
     except ValidationError as exc:
         raise EngineError(f"The SRD content from dndwright no longer matches this version of the console "
                           f"({category}): {exc.errors()[0]['loc']} {exc.errors()[0]['msg']}. Install the "

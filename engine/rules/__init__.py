@@ -15,12 +15,14 @@ Callers write `rules.apply_damage(...)`; the rules themselves live one concept p
   combat   initiative, turns and rounds, starting and ending combat
   rest     short and long rests
   spells   spell slots and healing magic
+  casting  any spell on the sheet, resolved from its SRD mechanics
   clock    the game clock
   dm_ops   the DM's direct changes
 """
 
 from __future__ import annotations
 
+from engine.rules.casting import cast_spell
 from engine.rules.checks import (
     AttackResult,
     CheckResult,
@@ -64,7 +66,7 @@ from engine.rules.save_spells import SAVE_SPELLS, cast_save_spell, find_save_spe
 from engine.rules.spells import cast_healing
 
 __all__ = [
-    "adjust_damage", "immune_to", "MAX_EXHAUSTION", "SAVE_SPELLS", "STABILIZE_DC", "add_combatant", "after_damage", "delay_turn",
+    "adjust_damage", "cast_spell", "immune_to", "MAX_EXHAUSTION", "SAVE_SPELLS", "STABILIZE_DC", "add_combatant", "after_damage", "delay_turn",
     "remove_combatant", "set_initiative", "begin_concentration", "cast_save_spell",
     "concentration_dc", "creature", "creature_save", "effects", "end_concentration", "end_of_turn_saves",
     "find_save_spell", "is_auto_critical", "is_ranged", "make_stable", "save_modifier", "sneak_attack_dice", "spell_save_dc",

@@ -11,6 +11,7 @@ from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
+from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.spellcasting import cast_save_spell
 from engine.play.agents.turn_flow import (
     check_victory,
@@ -81,6 +82,9 @@ class CombatAgent:
                 mine.dodging = True
             result.beats.append(f"{pc.name} takes the Dodge action: attacks against them have disadvantage "
                                 f"until their next turn.")
+        elif (cast := cast_from_sheet(ctx, pc, result)) is not None:
+            if not cast:
+                return result
         elif healing:
             if not heal_with_magic(ctx, result, pass_turn=False):
                 return result

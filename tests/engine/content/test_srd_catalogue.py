@@ -27,6 +27,12 @@ def test_upstream_fields_are_all_known_to_our_models(kind: str) -> None:
     assert upstream - ours - skipped == set()
 
 
+@pytest.mark.parametrize("kind", list(srd.SOURCES))
+def test_the_fast_read_equals_dndwrights_own_loader(kind: str) -> None:
+    category, _ = srd.SOURCES[kind]
+    assert srd.bundled(category) == srd.raw(category)
+
+
 def test_goblin_warrior_is_the_srd_stat_block() -> None:
     goblin = catalogue.find_creature("Goblin Warrior")
     assert (goblin.size, goblin.creature_type, goblin.ac, goblin.hp, goblin.hp_formula) == \
