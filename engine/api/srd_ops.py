@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING
 
 from engine.api import limits
 from engine.api.limits import bounded
-from engine.content import cards, catalogue, spawning
+from engine.content import cards, catalogue, encounters, spawning
 from engine.errors import InvalidInputError
 from engine.models.actions import DmChange, EntryKind, HistoryEntry
-from engine.models.catalogue import CardResult, CatalogueKind, SearchResult, SpawnResult
+from engine.models.catalogue import CardResult, CatalogueKind, EncounterDifficulty, SearchResult, SpawnResult
+from engine.models.world import Campaign
+from engine.persistence.campaign_store import CampaignStore
 from engine.rules.dice import DiceRoller
+from engine.rules.difficulty import rate
 from engine.session.runtime import OpenSession
 
 SEARCH_LIMIT = 50
@@ -27,6 +30,7 @@ class SrdOperations:
     """Mixed into SessionManager; the catalogue reads need no session."""
 
     clock: Callable[[], datetime]
+    campaigns: CampaignStore
 
     if TYPE_CHECKING:
         def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
@@ -73,6 +77,28 @@ class SrdOperations:
             who = ", ".join(done.names) if done.in_fight else f"{count} x {done.names[0]}"
             return SpawnResult(turn_number=entry.turn, names=done.names, in_fight=done.in_fight,
                                dice_rolls=done.rolls, state_changes=done.changes, message=f"{who} {where}.")
+
+    async def encounter_difficulty(self, monsters: str, session: str | None = None, campaign: str | None = None,
+                                   party_levels: list[int] | None = None) -> EncounterDifficulty:
+        """How hard "goblin warrior x4, bugbear warrior" is for a party (SRD 5.2 XP budgets). The party is
+        `party_levels`, else the living characters of the session (or the campaign); monsters are the
+        campaign's stat blocks or SRD creatures."""
+        bounded(monsters, "monsters", limits.ACTION_CHARS)
+        world = await self._encounter_world(session, campaign)
+        levels = party_levels if party_levels is not None else \
+            [pc.level for pc in world.characters if not pc.dead] if world is not None else []
+        if world is None and party_levels is None:
+            raise InvalidInputError("Give a session, a campaign or the party's levels to rate an encounter for.")
+        listed = await asyncio.to_thread(encounters.monsters, world, monsters)
+        return rate(levels, listed)
+
+    async def _encounter_world(self, session: str | None, campaign: str | None) -> Campaign | None:
+        if session is not None:
+            async with self._playing(session) as s:
+                return s.state.world
+        if campaign is not None:
+            return self.campaigns.load(self.campaigns.resolve(campaign))
+        return None
 
 
 def _lookup(kind: str, name: str) -> CardResult:

@@ -59,5 +59,5 @@ class EncounterDifficulty(BaseModel):
     monsters: list[EncounterMonster]
     total_xp: int
     budgets: dict[str, int] = Field(description="low, moderate and high XP budgets for this party")
-    difficulty: str = Field(description="trivial, low, moderate, high or beyond high")
+    difficulty: str = Field(description="low, moderate, high or beyond high")
     message: str

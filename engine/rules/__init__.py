@@ -10,6 +10,7 @@ Callers write `rules.apply_damage(...)`; the rules themselves live one concept p
   concentration  one concentration spell per caster, the CON save when damaged
   save_spells  spells that force a saving throw (Sacred Flame, Hold Person, ...)
   features class features: Sneak Attack
+  difficulty  encounter difficulty from the SRD 5.2 XP budgets
   encounter  the DM's controls over a running fight: initiative values, add/remove, delay
   health   damage, healing, temporary HP, conditions, dying and death saves
   combat   initiative, turns and rounds, starting and ending combat
