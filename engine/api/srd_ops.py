@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from engine.api import limits
 from engine.api.limits import bounded
-from engine.content import cards, catalogue, encounters, spawning
+from engine.content import cards, catalogue, encounters, spawning, srd
 from engine.errors import InvalidInputError
 from engine.models.actions import DmChange, EntryKind, HistoryEntry
 from engine.models.catalogue import CardResult, CatalogueKind, EncounterDifficulty, SearchResult, SpawnResult
@@ -24,6 +24,8 @@ from engine.rules.difficulty import rate
 from engine.session.runtime import OpenSession
 
 SEARCH_LIMIT = 50
+# The CC-BY-4.0 credit the console's help and the README carry for the SRD 5.2.1 content.
+SRD_ATTRIBUTION = srd.ATTRIBUTION
 
 
 class SrdOperations:
