@@ -168,9 +168,10 @@ def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, tar
         out.beats.append(f"{caster.name} casts {spell.name}{at}: \"{spell.summary}\"")
         # Recorded even for a cantrip that spends nothing: the cast is the caster's action in a fight.
         out.changes.append(state_change(caster.name, "spell_cast", None, spell.name,
-                                        f"{caster.name} casts {spell.name}; the DM adjudicates its effect."))
-        out.warnings.append(f"{spell.name} is cast (slot spent{', concentration begins' if spell.concentration else ''}); "
-                            f"its effect is the DM's to adjudicate: see /spell {spell.name}.")
+                                        f"{spell.name}: its effect is left to the DM."))
+        spent = [what for what, yes in (("slot spent", level_key), ("concentration begins", spell.concentration)) if yes]
+        out.warnings.append(f"{spell.name} is cast{' (' + ', '.join(spent) + ')' if spent else ''}; its effect is "
+                            f"the DM's to adjudicate: see /spell {spell.name}.")
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.errors import InvalidInputError
 from engine.models.catalogue import EncounterDifficulty, EncounterMonster
+from engine.models.world import Campaign
 
 # Character level -> (Low, Moderate, High) XP budget per character.
 XP_BUDGET: dict[int, tuple[int, int, int]] = {
@@ -43,3 +44,21 @@ def rate(levels: list[int], monsters: list[EncounterMonster]) -> EncounterDiffic
                f"Moderate {budgets['moderate']}, High {budgets['high']}).")
     return EncounterDifficulty(party_levels=levels, monsters=monsters, total_xp=total, budgets=budgets,
                                difficulty=rating, message=message)
+
+
+def rate_fight(world: Campaign) -> EncounterDifficulty | None:
+    """The running fight's monsters against the living party; None when there is nothing to rate."""
+    combat = world.game_state.combat
+    levels = [pc.level for pc in world.characters if not pc.dead]
+    counted: dict[str, EncounterMonster] = {}
+    for c in (combat.order if combat else []):
+        block = world.monster(c.monster or c.name) if c.kind == "monster" else None
+        if block is None:
+            continue
+        if block.name in counted:
+            counted[block.name].count += 1
+        else:
+            counted[block.name] = EncounterMonster(name=block.name, count=1, cr=block.challenge, xp=block.xp)
+    if not counted or not levels:
+        return None
+    return rate(levels, list(counted.values()))

@@ -21,6 +21,7 @@ from engine.play.agents.turn_flow import (
     standing_foes,
 )
 from engine.play.entities import stat_block_for
+from engine.rules.difficulty import rate_fight
 from engine.text import overlap, stems, words
 
 _DODGE = {"dodg", "defend", "parry", "evad", "duck"}
@@ -197,6 +198,13 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
             _enlist(ctx, foe_npc, result)
     order = ", ".join(f"{c.name} {c.initiative}" for c in world.game_state.combat.order)  # type: ignore[union-attr]
     result.beats.append(f"Combat begins! Initiative: {order}.")
+    rated = rate_fight(world)
+    if rated is not None:  # for the DM's eyes (a state note, not narration)
+        result.state_changes.append(StateChange(target="combat", kind="encounter_difficulty", before=None,
+                                                after=rated.difficulty, description=f"Encounter difficulty: "
+                                                f"{rated.difficulty.title()} ({rated.total_xp} XP; party budgets "
+                                                f"Low {rated.budgets['low']}, Moderate {rated.budgets['moderate']}, "
+                                                f"High {rated.budgets['high']})."))
     return True
 
 

@@ -51,6 +51,8 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     pc = acting_character(ctx, result)
     if pc is None:
         return
+    if cast_from_sheet(ctx, pc, result) is not None:
+        return  # a spell from the sheet (Bless, Mage Armor...) is cast, not rolled as a check
     skill = infer_skill(ctx.action) or infer_ability(ctx.action)
     if skill == "medicine" and _stabilize(ctx, pc, result):
         return

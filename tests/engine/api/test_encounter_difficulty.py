@@ -43,3 +43,11 @@ async def test_rating_by_levels_alone_and_bad_names(manager) -> None:
         await manager.encounter_difficulty("goblin wizardqqq x3", party_levels=[1])
     with pytest.raises(InvalidInputError, match="party's levels"):
         await manager.encounter_difficulty("goblin warrior")
+
+
+async def test_a_fight_that_starts_shows_its_difficulty(manager, campaign) -> None:
+    s = await manager.start_session(campaign, name="start", seed=2)
+    await manager.spawn(s.session_id, "bugbear warrior", 4)
+    reply = await manager.player_action(s.session_id, "I attack the bugbear warrior", "Bram")
+    note = next(c for c in reply.state_changes if c.kind == "encounter_difficulty")
+    assert note.after == "high" and "800 XP" in note.description

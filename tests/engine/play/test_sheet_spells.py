@@ -113,3 +113,14 @@ async def test_no_slot_left_is_refused_with_the_slots_they_have() -> None:
     res = await _act(world, "I cast Magic Missile at the thug", "Idris")
     assert any("no level 1+ spell slot left" in w and "level 1: 0/3" in w for w in res.warnings)
     assert _hp(res.world, "Wrecker Thug") == 11 and not res.state_changes
+
+
+async def test_out_of_a_fight_a_sheet_spell_is_cast_not_rolled_as_a_check() -> None:
+    world = case_world({"location": "Tarred Gull Inn"})
+    res = await _act(world, "I cast Mage Armor on myself", "Idris")
+    assert not res.dice_rolls, "no ability check is rolled for a spell"
+    assert res.world.character("Idris").spell_slots["1"].used == 1
+    assert any("Mage Armor is cast (slot spent); its effect is the DM's" in w for w in res.warnings)
+    cantrip = await _act(res.world, "I cast Mage Hand to open the latch", "Idris")
+    assert any(w.startswith("Mage Hand is cast; its effect") for w in cantrip.warnings)
+    assert cantrip.world.character("Idris").spell_slots["1"].used == 1
