@@ -13,6 +13,22 @@ from engine.models.srd import SrdAction, SrdCreature
 from engine.models.world import AbilityScores, Attack, Campaign, Defenses, Monster, SaveAction
 
 _HALF = re.compile(r"\bSuccess:\s*Half\b|half as much damage", re.IGNORECASE)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_MAKES = re.compile(r"makes (two|three|four|five|six) ", re.IGNORECASE)
+_EACH = re.compile(r"\b(one|two|three|four)\b[^.,;]*?\battacks?\b", re.IGNORECASE)
+
+
+def multiattack(creature: SrdCreature) -> int:
+    """How many attacks its Multiattack makes ("makes two Claw attacks"; "one Bite attack and two Tail
+    attacks" -> 3); 1 without one."""
+    action = next((a for a in creature.actions if a.name.startswith("Multiattack")), None)
+    if action is None:
+        return 1
+    first = action.text.split(". ")[0]
+    found = _MAKES.search(first)
+    if found:
+        return _NUMBERS[found.group(1).lower()]
+    return max(1, sum(_NUMBERS[m.group(1).lower()] for m in _EACH.finditer(first)))
 
 
 def _dice(text: str) -> str:
@@ -48,7 +64,7 @@ def to_monster(creature: SrdCreature, name: str | None = None) -> Monster:
         ac=creature.ac, hp=creature.hp, hit_dice=_dice(creature.hp_formula),
         speed=walk if isinstance(walk, int) and not isinstance(walk, bool) else 0,
         abilities=AbilityScores.model_validate(creature.abilities), saves=dict(creature.saving_throws),
-        attacks=[a for a in map(_attack, creature.actions) if a is not None],
+        attacks=[a for a in map(_attack, creature.actions) if a is not None], multiattack=multiattack(creature),
         save_actions=[a for a in map(_save_action, creature.actions) if a is not None],
         defenses=Defenses(resistances=_lower(creature.damage_resistances),
                           immunities=_lower(creature.damage_immunities),

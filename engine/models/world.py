@@ -275,6 +275,7 @@ class Monster(BaseModel):
     abilities: AbilityScores = Field(default_factory=AbilityScores)
     saves: dict[str, int] = Field(default_factory=dict, description="Save bonuses the stat block lists")
     attacks: list[Attack] = Field(default_factory=list)
+    multiattack: int = Field(1, ge=1, le=10, description="Attacks it makes with one Attack action (Multiattack)")
     save_actions: list[SaveAction] = Field(default_factory=list)
     defenses: Defenses = Field(default_factory=Defenses)
     challenge: str = "1/4"

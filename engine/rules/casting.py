@@ -198,12 +198,13 @@ def _attacks(roller: DiceRoller, caster: Character, spell: SpellMechanics, targe
         out.rolls.append(result.attack_roll)
         versus = f"({result.attack_roll.total} vs AC {result.attack_roll.dc})"
         if not result.hit:
-            out.beats.append(f"{caster.name} casts {spell.name}{at} at {target.name} {versus} and misses.")
+            # Worded as every attack beat is ("X attacks Y with Z"), so the narrator names the target.
+            out.beats.append(f"{caster.name} attacks {target.name} with {spell.name}{at} {versus} and misses.")
             continue
         if result.damage_roll is not None:
             out.rolls.append(result.damage_roll)
         crit = "a critical hit" if result.critical else "a hit"
-        line = f"{caster.name} casts {spell.name}{at} at {target.name} {versus}: {crit} for " \
+        line = f"{caster.name} attacks {target.name} with {spell.name}{at} {versus}: {crit} for " \
                f"{_hurt(out, target, result.damage, spell)}"
         out.beats.append(line + _impose(out, caster, target, spell, save_dc(caster)) + ".")
 

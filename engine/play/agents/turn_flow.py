@@ -193,7 +193,11 @@ def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) ->
     dodging = combatant.dodging if combatant is not None else False
     weapon = block.attacks[0]
     monster.used.action = True
-    roll_attack(ctx, result, monster.name, monster.conditions, weapon, target, dodging)
+    # Multiattack: the stat block's attacks for one Attack action, at the same target while it stands.
+    for _ in range(block.multiattack):
+        roll_attack(ctx, result, monster.name, monster.conditions, weapon, target, dodging)
+        if target.dead or target.hp.current <= 0:
+            break
 
 
 def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, conditions: list[ActiveCondition],

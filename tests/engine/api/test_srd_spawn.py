@@ -83,3 +83,22 @@ async def test_spawn_refuses_over_the_cap_and_unknown_names(manager, campaign) -
     with pytest.raises(InvalidInputError, match="Rolled HP are for creatures joining a fight"):
         await manager.spawn(s.session_id, "Goblin Warrior", 2, hp="roll")
     assert world(manager, s.session_id).monster("Goblin Warrior") is None, "a refused spawn changes nothing"
+
+
+async def test_a_multiattack_monster_attacks_as_often_as_its_stat_block_says(manager, campaign) -> None:
+    s = await manager.start_session(campaign, name="captain", seed=4)
+    await manager.spawn(s.session_id, "Bandit Captain")
+    await manager.player_action(s.session_id, "I attack the bandit captain", "Bram")
+    turns = []
+    for _ in range(8):
+        combat = world(manager, s.session_id).game_state.combat
+        if combat is None:
+            break
+        reply = await manager.player_action(s.session_id, "I take the Dodge action", combat.current.name)
+        attacks = [r for r in reply.dice_rolls if r.roller == "Bandit Captain" and r.purpose == "Scimitar attack"]
+        hp_left = [c.after for c in reply.state_changes if c.kind == "hp"]
+        if attacks:
+            turns.append((len(attacks), hp_left))
+    assert turns, "the captain never took a turn"
+    # "The bandit makes two attacks": two Scimitar attacks a turn, unless the first one dropped its target.
+    assert all(n == 2 or 0 in hp for n, hp in turns)

@@ -51,3 +51,12 @@ def test_srd_attacks_keep_bonus_damage_and_range() -> None:
     dragon = to_monster(find_creature("Adult Red Dragon"))
     breath = next(a for a in dragon.save_actions if a.name.startswith("Fire Breath"))
     assert (breath.save_ability, breath.save_dc, breath.damage_type, breath.half_on_success) == ("dex", 21, "fire", True)
+
+
+def test_multiattack_counts_come_from_the_stat_block_text() -> None:
+    from engine.content.bestiary import multiattack
+
+    counts = {name: multiattack(find_creature(name)) for name in
+              ("Goblin Warrior", "Bandit Captain", "Adult Red Dragon", "Cloaker", "Behir")}
+    # Cloaker: "one Attach attack and two Tail attacks"; Behir: "one Bite attack and uses Constrict".
+    assert counts == {"Goblin Warrior": 1, "Bandit Captain": 2, "Adult Red Dragon": 3, "Cloaker": 3, "Behir": 1}
