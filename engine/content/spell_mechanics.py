@@ -24,7 +24,14 @@ _SAVE = re.compile(r"\b(strength|dexterity|constitution|intelligence|wisdom|char
 _HALF = re.compile(r"half as much damage|\bhalf damage\b", re.IGNORECASE)
 _HEAL = re.compile(r"regains? (?:a number of )?hit points equal to (\d+d\d+)( plus your spellcasting ability modifier)?"
                    r"|regains? (\d+d\d+)(?: \+ \d+)? hit points|restoring (\d+) hit points", re.IGNORECASE)
-_CONDITION = re.compile(r"\bthe (" + "|".join(c.value for c in Condition) + r") condition", re.IGNORECASE)
+# "or have the Paralyzed condition", "has the Prone condition": imposed, not merely mentioned ("can't
+# benefit from the Invisible condition").
+_CONDITION = re.compile(r"\b(?:has|have|gains?|is given)\s+the (" + "|".join(c.value for c in Condition)
+                        + r") condition", re.IGNORECASE)
+# The effect read must sit close to the roll that causes it; damage far below (a web that burns, a curse's
+# options) is another rule of the spell, left to the DM.
+WINDOW = 240
+_SELF_SAVE = re.compile(r"\byou (?:must )?make an? \w+ saving throw", re.IGNORECASE)
 _REPEAT = re.compile(r"end of each of its turns,? the target repeats the save", re.IGNORECASE)
 _UPCAST = re.compile(r"(?:damage|healing) increases by (\d+d\d+|\d+) for each (?:spell )?slot level above",
                      re.IGNORECASE)
@@ -60,8 +67,6 @@ def parse(spell: SrdSpell) -> SpellMechanics:
     base["upcast_count"] = bool(_MORE.search(upgrade))
     base["cantrip_scaling"] = spell.level == 0 and "damage increases by" in upgrade.lower()
     base["beam_scaling"] = spell.level == 0 and "beams at level" in upgrade.lower()
-    condition = _CONDITION.search(main)
-    base["condition"] = Condition(condition.group(1).lower()) if condition else None
     base["repeat_save"] = bool(_REPEAT.search(main))
     count = _COUNT.search(main)
     base["count"] = _WORDS[count.group(1).lower()] if count else 1
@@ -70,14 +75,18 @@ def parse(spell: SrdSpell) -> SpellMechanics:
     if auto:
         return SpellMechanics(**base, delivery=Delivery.AUTO, damage=f"{auto.group(1)}+{auto.group(2)}",
                               damage_type=auto.group(3).lower())
-    damage = _DAMAGE.search(main)
+    attack = _ATTACK.search(main)
+    save = _SAVE.search(main) if not _SELF_SAVE.search(main) else None
+    trigger = attack or save
+    near = main[trigger.start():trigger.start() + WINDOW] if trigger else ""
+    damage = _DAMAGE.search(near)
     dice = damage and (damage.group(1) + (f"+{damage.group(2)}" if damage.group(2) else ""))
     kind = damage.group(3).lower() if damage else ""
-    attack = _ATTACK.search(main)
+    condition = _CONDITION.search(near)
+    base["condition"] = Condition(condition.group(1).lower()) if condition else None
     if attack and damage:
         return SpellMechanics(**base, delivery=Delivery.ATTACK, ranged=attack.group(1).lower() == "ranged",
                               damage=dice, damage_type=kind)
-    save = _SAVE.search(main)
     if save and (damage or base["condition"]):
         return SpellMechanics(**base, delivery=Delivery.SAVE, save=ABILITY_NAMES[save.group(1).lower()],
                               damage=dice, damage_type=kind, half_on_success=bool(_HALF.search(main)))

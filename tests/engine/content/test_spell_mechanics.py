@@ -54,3 +54,14 @@ def test_fireball_upcast_and_cantrip_upgrade() -> None:
     assert damage_dice(sage, mechanics("Fire Bolt"), 0) == "3d10"  # levels 5 and 11 each add a die
     eldritch = mechanics("Eldritch Blast")
     assert eldritch.beam_scaling and eldritch.delivery == Delivery.ATTACK
+
+
+def test_a_condition_or_damage_only_mentioned_is_not_imposed() -> None:
+    # "can't benefit from the Invisible condition" is not a condition the spell imposes.
+    assert mechanics("Faerie Fire").condition is None
+    assert mechanics("Starry Wisp").condition is None
+    # Web's fire damage is for burning the web later, not for the save when it is cast.
+    web = mechanics("Web")
+    assert (web.condition, web.damage) == (Condition.RESTRAINED, None)
+    # Contact Other Plane: the caster makes the save; nothing to resolve against a target.
+    assert mechanics("Contact Other Plane").delivery == Delivery.NARRATED
