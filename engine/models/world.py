@@ -325,6 +325,7 @@ class Combatant(BaseModel):
     acted_round: int = 0
     used: TurnUse = Field(default_factory=TurnUse)
     defenses: Defenses = Field(default_factory=Defenses)
+    spent: list[str] = Field(default_factory=list, description="Recharge actions used and not yet recharged")
 
 
 class CombatState(BaseModel):

@@ -7,6 +7,7 @@ Callers write `rules.apply_damage(...)`; the rules themselves live one concept p
   checks   ability checks, saving throws, attacks and what gives them (dis)advantage
   conditions  the SRD condition table: what each condition does to rolls, actions and speed
   defenses resistance, immunity, vulnerability and condition immunities
+  monster_actions  a monster's recharge actions (breath weapons): recharge roll, saves, damage
   concentration  one concentration spell per caster, the CON save when damaged
   save_spells  spells that force a saving throw (Sacred Flame, Hold Person, ...)
   features class features: Sneak Attack

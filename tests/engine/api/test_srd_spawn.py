@@ -102,3 +102,24 @@ async def test_a_multiattack_monster_attacks_as_often_as_its_stat_block_says(man
     assert turns, "the captain never took a turn"
     # "The bandit makes two attacks": two Scimitar attacks a turn, unless the first one dropped its target.
     assert all(n == 2 or 0 in hp for n, hp in turns)
+
+
+async def test_a_dragon_breathes_on_the_party_then_waits_for_the_recharge(manager, campaign) -> None:
+    s = await manager.start_session(campaign, name="wyrmling", seed=9)
+    await manager.spawn(s.session_id, "Red Dragon Wyrmling")
+    await manager.player_action(s.session_id, "I attack the red dragon wyrmling", "Bram")
+    breaths, recharges = [], []
+    for _ in range(12):
+        combat = world(manager, s.session_id).game_state.combat
+        if combat is None or all(pc.hp.current <= 0 for pc in world(manager, s.session_id).characters):
+            break
+        reply = await manager.player_action(s.session_id, "I take the Dodge action", combat.current.name,
+                                            out_of_turn=False)
+        saves = [r for r in reply.dice_rolls if r.purpose and "Fire Breath" in r.purpose and r.roller != "Red Dragon Wyrmling"]
+        if saves:
+            breaths.append({r.roller for r in saves})
+        recharges += [r for r in reply.dice_rolls if r.purpose == "Fire Breath recharge (5-6)"]
+    assert breaths, "the wyrmling never breathed"
+    # A 15-foot cone: "each creature" in it saves (every standing character, as the engine assumes).
+    assert len(breaths[0]) >= 2 and breaths[0] <= {"Bram", "Wren", "Tova", "Idris"}
+    assert recharges or len(breaths) == 1, "a second breath needs a recharge roll of 5 or 6 first"
