@@ -18,6 +18,8 @@ from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.quest_ops import QuestOperations
 from engine.api.read_ops import ReadOperations
+from engine.api.srd_ops import SrdOperations
+from engine.content.bestiary import resolve_campaign
 from engine.errors import (
     AmbiguousSessionError,
     CorruptFileError,
@@ -64,7 +66,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(ReadOperations, PlayOperations, CombatOperations, QuestOperations):
+class SessionManager(ReadOperations, PlayOperations, CombatOperations, QuestOperations, SrdOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
@@ -132,6 +134,7 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations, QuestOper
         self._refuse_second_active(slug, store.read_index(), metas)
         self._finish_interrupted_ends(slug, metas)
         world = self.campaigns.load(slug)
+        resolve_campaign(world)  # stat blocks that name an SRD creature are filled in from it
         now = self.clock()
         sid = self.new_id()
         seed = int(seed) if seed is not None else secrets.randbits(31)

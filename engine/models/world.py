@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, Field, computed_field
+from pydantic import BaseModel, Field, computed_field, model_validator
 
 # Quests live in their own module; imported here so `engine.models.world` still offers them.
 from engine.models.quest import Objective, Quest, QuestStatus  # noqa: F401
@@ -119,6 +119,40 @@ class Attack(BaseModel):
     to_hit: int = Field(description="Total attack bonus")
     damage: str = Field(description="Damage dice, e.g. 1d8+3")
     damage_type: str = "slashing"
+    ranged: bool | None = Field(None, description="From the stat block; None: judged by the weapon's name")
+
+
+class SaveAction(BaseModel):
+    """A stat block action that forces a saving throw instead of an attack roll (a breath, a gaze)."""
+
+    name: str
+    save_ability: str
+    save_dc: int = Field(ge=1)
+    damage: str | None = None
+    damage_type: str = ""
+    half_on_success: bool = False
+    recharge: str | None = None
+    text: str = ""
+
+
+class Defenses(BaseModel):
+    """Damage types and conditions a creature shrugs off, as its stat block lists them (lower case)."""
+
+    resistances: list[str] = Field(default_factory=list)
+    immunities: list[str] = Field(default_factory=list)
+    vulnerabilities: list[str] = Field(default_factory=list)
+    condition_immunities: list[str] = Field(default_factory=list)
+
+
+class SpellList(BaseModel):
+    """The spells on a sheet: cantrips and spells known (a bard, a sorcerer) or prepared (a cleric)."""
+
+    cantrips: list[str] = Field(default_factory=list)
+    prepared: list[str] = Field(default_factory=list, description="Spells known or prepared (level 1+)")
+    ability: str | None = Field(None, description="Spellcasting ability; None: the class's SRD ability")
+
+    def all(self) -> list[str]:
+        return self.cantrips + self.prepared
 
 
 class Character(BaseModel):
@@ -141,6 +175,7 @@ class Character(BaseModel):
     spell_slots: dict[str, SpellSlots] = Field(default_factory=dict, description="Keyed by spell level")
     inventory: list[Item] = Field(default_factory=list)
     attacks: list[Attack] = Field(default_factory=list)
+    spells: SpellList = Field(default_factory=SpellList)
     xp: int = 0
     concentration: str | None = Field(None, description="The spell the character is concentrating on")
 
@@ -206,19 +241,41 @@ class Location(BaseModel):
 
 
 class Monster(BaseModel):
-    """A monster stat block (the template, not an instance in a fight)."""
+    """A monster stat block (the template, not an instance in a fight).
+
+    With `srd` set, the block is that SRD creature's, and the fields this one sets override it ("Silas
+    Crowe" is a Bandit Captain of Medium size); engine.content.bestiary fills it in when a session starts.
+    """
 
     name: str
+    srd: str | None = Field(None, description="The SRD creature this block is based on")
     size: str = "Medium"
     kind: str = "humanoid"
     ac: int = 12
-    hp: int = Field(ge=1)
+    hp: int = Field(0, ge=0, description="Average HP; required unless `srd` gives it")
     hit_dice: str = "2d8"
     speed: int = 30
     abilities: AbilityScores = Field(default_factory=AbilityScores)
+    saves: dict[str, int] = Field(default_factory=dict, description="Save bonuses the stat block lists")
     attacks: list[Attack] = Field(default_factory=list)
+    multiattack: int = Field(1, ge=1, le=10, description="Attacks it makes with one Attack action (Multiattack)")
+    save_actions: list[SaveAction] = Field(default_factory=list)
+    defenses: Defenses = Field(default_factory=Defenses)
     challenge: str = "1/4"
     xp: int = 50
+
+    @model_validator(mode="after")
+    def _has_hp(self) -> Monster:
+        if self.hp < 1 and self.srd is None:
+            raise ValueError(f"stat block {self.name!r} needs hp of 1 or more (or an srd creature to take it from)")
+        return self
+
+    def combatant(self, label: str, initiative: int, *, ident: str | None = None, hp: int | None = None) -> Combatant:
+        """An instance of this block in the initiative order, carrying its own HP, AC and defenses."""
+        top = hp if hp is not None else self.hp
+        return Combatant(id=ident or f"monster:{label}", name=label, kind="monster", initiative=initiative,
+                         dex_modifier=self.abilities.modifier("dex"), monster=self.name, ac=self.ac,
+                         hp=HitPoints(current=top, max=top), defenses=self.defenses.model_copy(deep=True))
 
 
 class TurnUse(BaseModel):
@@ -250,6 +307,8 @@ class Combatant(BaseModel):
     # The round this combatant last took a turn, so an out-of-turn override never gives a second one.
     acted_round: int = 0
     used: TurnUse = Field(default_factory=TurnUse)
+    defenses: Defenses = Field(default_factory=Defenses)
+    spent: list[str] = Field(default_factory=list, description="Recharge actions used and not yet recharged")
 
 
 class CombatState(BaseModel):

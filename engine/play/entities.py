@@ -302,11 +302,14 @@ def _vocab_of(texts: tuple[str, ...]) -> frozenset[str]:
 
 
 def stat_block_for(world: Campaign, npc_name: str) -> str | None:
-    """The stat block an NPC fights with: the monster sharing most words with their role and description
+    """The stat block an NPC fights with: one under their own name, else the monster sharing most words with their role and description
     ("Captain of the wreckers" -> Wrecker Captain), else the first humanoid, else the first."""
     npc = world.npc(npc_name)
     if npc is None or not world.monsters:
         return None
+    own = world.monster(npc.name)
+    if own is not None:
+        return own.name  # the NPC's own stat block (Silas Crowe, a Bandit Captain) before any look-alike
     said = {stem(w) for w in _content(npc.role + " " + npc.description)}
     scored = [(sum(stem(w) in said for w in words(m.name)), m.kind == "humanoid", -i, m.name)
               for i, m in enumerate(world.monsters)]

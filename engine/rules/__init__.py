@@ -6,20 +6,25 @@ Callers write `rules.apply_damage(...)`; the rules themselves live one concept p
   dice     the d20 package behind a per-session random.Random, so rolls replay
   checks   ability checks, saving throws, attacks and what gives them (dis)advantage
   conditions  the SRD condition table: what each condition does to rolls, actions and speed
+  defenses resistance, immunity, vulnerability and condition immunities
+  monster_actions  a monster's recharge actions (breath weapons): recharge roll, saves, damage
   concentration  one concentration spell per caster, the CON save when damaged
   save_spells  spells that force a saving throw (Sacred Flame, Hold Person, ...)
   features class features: Sneak Attack
+  difficulty  encounter difficulty from the SRD 5.2 XP budgets
   encounter  the DM's controls over a running fight: initiative values, add/remove, delay
   health   damage, healing, temporary HP, conditions, dying and death saves
   combat   initiative, turns and rounds, starting and ending combat
   rest     short and long rests
   spells   spell slots and healing magic
+  casting  any spell on the sheet, resolved from its SRD mechanics
   clock    the game clock
   dm_ops   the DM's direct changes
 """
 
 from __future__ import annotations
 
+from engine.rules.casting import cast_spell
 from engine.rules.checks import (
     AttackResult,
     CheckResult,
@@ -41,6 +46,7 @@ from engine.rules.combat import (
 )
 from engine.rules.concentration import after_damage, begin_concentration, concentration_dc, end_concentration
 from engine.rules.conditions import effects, is_auto_critical, why_cannot_act
+from engine.rules.defenses import adjust_damage, immune_to
 from engine.rules.encounter import add_combatant, delay_turn, remove_combatant, set_initiative
 from engine.rules.features import sneak_attack_dice
 from engine.rules.health import (
@@ -63,7 +69,7 @@ from engine.rules.spells import cast_healing
 from engine.rules.turn_economy import spend_turn
 
 __all__ = [
-    "MAX_EXHAUSTION", "SAVE_SPELLS", "STABILIZE_DC", "add_combatant", "after_damage", "delay_turn",
+    "adjust_damage", "cast_spell", "immune_to", "MAX_EXHAUSTION", "SAVE_SPELLS", "STABILIZE_DC", "add_combatant", "after_damage", "delay_turn",
     "remove_combatant", "set_initiative", "begin_concentration", "cast_save_spell",
     "concentration_dc", "creature", "creature_save", "effects", "end_concentration", "end_of_turn_saves",
     "find_save_spell", "is_auto_critical", "is_ranged", "make_stable", "save_modifier", "sneak_attack_dice", "spell_save_dc",

@@ -122,6 +122,8 @@ _RANGED_WORDS = {"bow", "longbow", "shortbow", "crossbow", "sling", "dart", "bol
 
 
 def is_ranged(weapon: Attack) -> bool:
+    if weapon.ranged is not None:
+        return weapon.ranged
     return bool(set(re.findall(r"[a-z]+", weapon.name.lower())) & _RANGED_WORDS)
 
 

@@ -10,7 +10,6 @@ from engine.models.world import (
     Character,
     Combatant,
     CombatState,
-    HitPoints,
     TurnUse,
 )
 from engine.rules.checks import creature_save
@@ -70,9 +69,7 @@ def start_combat(roller: DiceRoller, world: Campaign, monster_names: list[str],
         seen[block.name] = seen.get(block.name, 0) + 1
         name = f"{block.name} {seen[block.name]}" if count > 1 else block.name
         dex = block.abilities.modifier("dex")
-        order.append(Combatant(id=f"monster:{name}", name=name, kind="monster", initiative=initiative(name, dex, []),
-                               dex_modifier=dex, monster=block.name, ac=block.ac,
-                               hp=HitPoints(current=block.hp, max=block.hp)))
+        order.append(block.combatant(name, initiative(name, dex, [])))
     if not order:
         raise InvalidInputError("Nobody can fight: no conscious characters and no monsters named.")
     # Higher initiative first, then higher DEX; full ties keep party-then-monster order (stable sort).
@@ -103,7 +100,9 @@ def save_modifier(world: Campaign, target: Target, ability: str) -> int:
     if isinstance(target, Character):
         return target.save_modifier(ability)
     block = world.monster(target.monster or target.name)
-    return block.abilities.modifier(ability) if block is not None else 0
+    if block is None:
+        return 0
+    return block.saves.get(ability, block.abilities.modifier(ability))
 
 
 def end_of_turn_saves(roller: DiceRoller, world: Campaign, target: Target) -> tuple[list[DiceRoll], list[StateChange]]:

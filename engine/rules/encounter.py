@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import DiceRoll, StateChange
-from engine.models.world import Campaign, Combatant, CombatState, HitPoints
+from engine.models.world import Campaign, Combatant, CombatState
 from engine.rules.combat import roll_initiative
 from engine.rules.dice import DiceRoller
 from engine.rules.helpers import state_change
@@ -62,9 +62,7 @@ def add_combatant(roller: DiceRoller, world: Campaign, monster: str, *, name: st
     dex = block.abilities.modifier("dex")
     rolls = [] if initiative is not None else [roll_initiative(roller, label, dex)]
     value = initiative if initiative is not None else rolls[0].total
-    combat.order.append(Combatant(id=f"monster:{label}", name=label, kind="monster", initiative=value,
-                                  dex_modifier=dex, monster=block.name, ac=block.ac,
-                                  hp=HitPoints(current=block.hp, max=block.hp), acted_round=0))
+    combat.order.append(block.combatant(label, value))
     _resort(combat)
     return rolls, [state_change(label, "combatant_add", None, value, f"{label} joins the fight (initiative {value}).")]
 

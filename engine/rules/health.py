@@ -11,6 +11,7 @@ from engine.models.actions import DiceRoll, StateChange
 from engine.models.world import ActiveCondition, Character, Combatant, Condition, DeathSaves, HitPoints
 from engine.rules.checks import ability_check
 from engine.rules.conditions import effects
+from engine.rules.defenses import immune_to
 from engine.rules.dice import DiceRoller
 from engine.rules.helpers import Target, rule_key, state_change
 
@@ -163,6 +164,8 @@ def condition_label(active: ActiveCondition) -> str:
 def add_condition(target: Target, condition: Condition | str, *, rounds: int | None = None,
                   source: str | None = None) -> list[StateChange]:
     cond = _condition(condition)
+    if immune_to(target, cond):
+        raise InvalidInputError(f"{target.name} is immune to the {cond.value} condition (stat block); nothing changed.")
     if rounds is not None and rounds < 1:
         raise InvalidInputError(f"A condition lasts at least 1 round, got {rounds}; omit rounds for 'until removed'.")
     name = target.name

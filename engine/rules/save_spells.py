@@ -14,6 +14,7 @@ from engine.models.actions import DiceRoll, StateChange
 from engine.models.world import ActiveCondition, Character, Condition
 from engine.rules.checks import creature_save
 from engine.rules.concentration import begin_concentration, spell_source
+from engine.rules.defenses import adjust_damage, immune_to
 from engine.rules.dice import DiceRoller
 from engine.rules.health import apply_damage
 from engine.rules.helpers import Target, state_change
@@ -110,9 +111,13 @@ def cast_save_spell(roller: DiceRoller, caster: Character, spell: SaveSpell, tar
         if spell.damage:
             total = damage_roll.total if damage_roll is not None else 0
             amount = total if not saved else total // 2 if spell.half_on_success else 0
-            out.changes += apply_damage(target, max(0, amount))
+            amount, note = adjust_damage(target, max(0, amount), spell.damage_type)
+            out.changes += apply_damage(target, amount)
             line += f" and takes {amount} {spell.damage_type} damage" if amount else " and takes no damage"
-        if spell.condition is not None and not saved:
+            line += f" ({note})" if note else ""
+        if spell.condition is not None and not saved and immune_to(target, spell.condition):
+            line += f" but is immune to being {spell.condition.value}"
+        elif spell.condition is not None and not saved:
             target.conditions.append(ActiveCondition(
                 name=spell.condition, rounds_remaining=HOLD_PERSON_ROUNDS if spell.concentration else None,
                 source=spell_source(caster.name, spell.name), save_ability=spell.save if spell.repeat_save else None,

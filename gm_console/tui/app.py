@@ -22,6 +22,7 @@ from engine.models.session import SessionStatus
 from gm_console.tui import commands as cmd
 from gm_console.tui import messages as m
 from gm_console.tui.actions import BY_ID, ActionCommands, app_bindings, key_name
+from gm_console.tui.catalogue_commands import CatalogueCommands
 from gm_console.tui.commands import CommandError, parse_input
 from gm_console.tui.engine_calls import EngineCalls
 from gm_console.tui.screens.confirm import EndSessionModal
@@ -39,7 +40,7 @@ from gm_console.tui.widgets.tracker import InitiativeTracker
 class GMConsoleApp(EngineCalls):
     CSS_PATH = ["console.tcss", "screens.tcss"]
     TITLE = "GM Console"
-    COMMANDS = App.COMMANDS | {ActionCommands}
+    COMMANDS = App.COMMANDS | {ActionCommands, CatalogueCommands}
     BINDINGS = app_bindings()
 
     def __init__(self, manager: SessionManager, campaign: str | None = None, session: str | None = None) -> None:
@@ -99,6 +100,10 @@ class GMConsoleApp(EngineCalls):
             return False
         if isinstance(parsed, cmd.HelpCommand):
             self.action_help()
+            return True
+        if isinstance(parsed, cmd.CardCommand):
+            self.main.show_input_error("")
+            self.show_card(parsed.kind, parsed.name)
             return True
         if self.status != SessionStatus.ACTIVE or not self.session_id:
             self.main.show_input_error(f"✗ No active session: resume one ({key_name('resume_session')}) "

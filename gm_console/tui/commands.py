@@ -80,6 +80,14 @@ class DeathSaveCommand:
 
 
 @dataclass(frozen=True)
+class CardCommand:
+    """/monster, /spell, /item, /condition NAME: open the SRD card (no session needed)."""
+
+    kind: str
+    name: str
+
+
+@dataclass(frozen=True)
 class QuestCommand:
     """/quest alone lists the quests; with a quest (and an objective after ':') it ticks it, or unticks with '-'."""
 
@@ -92,8 +100,25 @@ class QuestCommand:
         return f"/quest {'' if self.done else '-'}{self.quest}" + (f" : {self.objective}" if self.objective else "")
 
 
+
+@dataclass(frozen=True)
+class SpawnCommand:
+    name: str
+    count: int = 1
+    hp: str = "average"
+
+    @property
+    def label(self) -> str:
+        return f"/spawn {self.name} x{self.count}" + (" roll" if self.hp == "roll" else "")
+
+
+@dataclass(frozen=True)
+class EncounterCommand:
+    monsters: str
+
+
 Parsed = (PlayerAction | RollCommand | ChangeCommand | FactCommand | UndoCommand | RestCommand | HelpCommand
-          | CombatCommand | DeathSaveCommand | QuestCommand)
+          | CombatCommand | DeathSaveCommand | QuestCommand | CardCommand | SpawnCommand | EncounterCommand)
 
 # (usage, what it does): shown by /help, the F1 screen and in error messages.
 SLASH_HELP: list[tuple[str, str]] = [
@@ -116,11 +141,18 @@ SLASH_HELP: list[tuple[str, str]] = [
     ("/deathsave NAME", "Roll a death save for a dying character (in a fight the engine rolls it on their turn)"),
     ("/quest [QUEST [: OBJECTIVE]]", "Tick an objective (name or number) or a whole quest done; -QUEST unticks; "
                                      "alone: list the quests"),
+    ("/monster NAME", "Open an SRD monster's stat block (also /spell NAME, /item NAME, /condition NAME)"),
+    ("/spawn NAME [xN] [roll]", "Bring creatures into the scene or the fight, e.g. /spawn goblin warrior x3 "
+                                "(roll: rolled HP)"),
+    ("/encounter MONSTERS", "How hard a fight is for the party (SRD XP budgets), e.g. /encounter goblin "
+                            "warrior x4, bugbear warrior"),
     ("/help", "List these commands"),
 ]
 
 COMMAND_NAMES = ("roll", "hp", "cond", "fact", "undo", "rest", "as", "fight", "init", "join", "remove", "delay",
-                 "next", "endfight", "deathsave", "quest", "help")
+                 "next", "endfight", "deathsave", "quest", "monster", "spell", "item", "condition", "spawn",
+                 "encounter", "help")
+CARD_COMMANDS = {"monster": "monster", "spell": "spell", "item": "item", "condition": "condition"}
 
 
 def parse_input(text: str) -> Parsed:
@@ -159,12 +191,39 @@ def parse_input(text: str) -> Parsed:
         if not rest:
             raise CommandError("Usage: /deathsave NAME — e.g. /deathsave Bram.")
         return DeathSaveCommand(rest)
+    if name in CARD_COMMANDS:
+        if not rest:
+            raise CommandError(f"Usage: /{name} NAME — e.g. /monster goblin warrior, /spell fireball.")
+        return CardCommand(CARD_COMMANDS[name], rest)
+    if name == "spawn":
+        return _spawn(rest)
+    if name == "encounter":
+        if not rest:
+            raise CommandError("Usage: /encounter goblin warrior x4, bugbear warrior.")
+        return EncounterCommand(rest)
     if name in ("help", "?"):
         return HelpCommand()
     if name in ("quest", "quests"):
         return _quest(rest)
     known = ", ".join(f"/{n}" for n in COMMAND_NAMES)
     raise CommandError(f"Unknown command '/{name}'. Known commands: {known}.")
+
+
+def _spawn(rest: str) -> SpawnCommand:
+    """'goblin warrior x3', '3 goblin warriors', 'ogre roll': a name, a count and the HP choice."""
+    usage = "Usage: /spawn NAME [xN] [roll] — e.g. /spawn goblin warrior x3 (roll: rolled HP, in a fight)."
+    words = rest.split()
+    hp = "average"
+    if words and words[-1].lower() in ("roll", "rolled"):
+        hp, words = "roll", words[:-1]
+    count = 1
+    if words and words[-1].lower().lstrip("x×").isdigit() and words[-1][:1].lower() in "x×":
+        count, words = int(words[-1][1:]), words[:-1]
+    elif words and words[0].isdigit():
+        count, words = int(words[0]), words[1:]
+    if not words:
+        raise CommandError(usage)
+    return SpawnCommand(" ".join(words), count, hp)
 
 
 def _out_of_turn(rest: str) -> PlayerAction:

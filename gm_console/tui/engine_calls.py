@@ -13,9 +13,11 @@ from textual.worker import Worker, WorkerState
 
 from engine.api.manager import SessionManager
 from engine.errors import InvalidInputError, NotFoundError, SessionNotActiveError
-from engine.models.session import SessionStatus
+from engine.models.catalogue import EncounterDifficulty
+from engine.models.session import ChangeResult, SessionStatus
 from gm_console.tui import commands as cmd
 from gm_console.tui import messages as m
+from gm_console.tui.screens.card import CardScreen
 from gm_console.tui.screens.main import MainScreen
 from gm_console.tui.state import ConsoleStatus
 
@@ -93,11 +95,25 @@ class EngineCalls(App[int]):
         elif isinstance(parsed, cmd.QuestCommand):
             result = await mgr.quest_control(sid, parsed.quest, parsed.objective, parsed.done)
             self.main.post_message(m.ChangeApplied(parsed.label, result))
+        elif isinstance(parsed, cmd.SpawnCommand):
+            spawned = await mgr.spawn(sid, parsed.name, parsed.count, parsed.hp)
+            self.main.post_message(m.ChangeApplied(parsed.label, ChangeResult(
+                turn_number=spawned.turn_number, state_changes=spawned.state_changes, message=spawned.message)))
+        elif isinstance(parsed, cmd.EncounterCommand):
+            rated = await mgr.encounter_difficulty(parsed.monsters, sid)
+            self.push_screen(CardScreen("Encounter difficulty", encounter_markdown(rated)))
+            return
         elif isinstance(parsed, cmd.UndoCommand):
             self.main.post_message(m.ActionUndone(await mgr.undo_last(sid)))
             await self._refresh(sid, reset_history=True)
             return
         await self._refresh(sid)
+
+    @work(group="card", exclusive=True, exit_on_error=False, name="open the card")
+    async def show_card(self, kind: str, name: str) -> None:
+        """An SRD card in a modal; needs no session (the catalogue loads on the first one)."""
+        card = await self.manager.lookup(kind, name)
+        self.push_screen(CardScreen(f"{card.name} ({card.credit})", card.markdown))
 
     async def _refresh(self, sid: str, rebuild: bool = False, reset_history: bool = False) -> None:
         limit = REBUILD_LIMIT if rebuild or reset_history else REFRESH_LIMIT
@@ -192,5 +208,13 @@ class EngineCalls(App[int]):
         if event.state == WorkerState.ERROR and event.worker.error is not None:
             error = event.worker.error
             # A DM typo (bad name, bad notation) is answered under the input, not in a modal.
-            inline = event.worker.group == "turn" and isinstance(error, InvalidInputError | NotFoundError)
+            inline = event.worker.group in ("turn", "card") and isinstance(error, InvalidInputError | NotFoundError)
             self.post_message(m.EngineFailed(event.worker.name, error, inline))
+
+
+def encounter_markdown(rated: EncounterDifficulty) -> str:
+    rows = "\n".join(f"| {x.name} | {x.count} | {x.cr} | {x.xp * x.count} |" for x in rated.monsters)
+    b = rated.budgets
+    return (f"## {rated.difficulty.title()}\n\n{rated.message}\n\n| Monster | Count | CR | XP |\n|---|---|---|---|\n"
+            f"{rows}\n\n**Party budgets** (levels {', '.join(map(str, rated.party_levels))}): Low {b['low']} · "
+            f"Moderate {b['moderate']} · High {b['high']}\n\n*SRD 5.2.1 encounter XP budgets (CC-BY-4.0)*")

@@ -128,3 +128,16 @@ def test_help_screen(snap_compare, app) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(120, 40), run_before=help_)
+
+
+def test_monster_card(snap_compare, app) -> None:
+    """/monster opens the SRD stat block as a Markdown card over the main screen."""
+    from gm_console.tui.screens.card import CardScreen
+
+    async def card(pilot: Pilot) -> None:
+        await quiet(pilot)
+        await send(pilot, pilot.app, "/monster goblin warrior")
+        await until(pilot, lambda: isinstance(pilot.app.screen, CardScreen), "the card")
+        await quiet(pilot)
+
+    assert snap_compare(app, terminal_size=(120, 40), run_before=card)

@@ -8,9 +8,10 @@ import re
 from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
-from engine.models.world import Attack, Attitude, Character, Combatant, HitPoints
+from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
+from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.spellcasting import cast_save_spell
 from engine.play.agents.turn_flow import (
     check_victory,
@@ -20,6 +21,7 @@ from engine.play.agents.turn_flow import (
     standing_foes,
 )
 from engine.play.entities import stat_block_for
+from engine.rules.difficulty import rate_fight
 from engine.text import overlap, stems, words
 
 _DODGE = {"dodg", "defend", "parry", "evad", "duck"}
@@ -81,6 +83,9 @@ class CombatAgent:
                 mine.dodging = True
             result.beats.append(f"{pc.name} takes the Dodge action: attacks against them have disadvantage "
                                 f"until their next turn.")
+        elif (cast := cast_from_sheet(ctx, pc, result)) is not None:
+            if not cast:
+                return result
         elif healing:
             if not heal_with_magic(ctx, result, pass_turn=False):
                 return result
@@ -139,9 +144,7 @@ def _enlist(ctx: AgentContext, npc_name: str, result: AgentResult) -> None:
     dex = block.abilities.modifier("dex")
     roll = rules.roll_initiative(ctx.roller, npc_name, dex)
     result.dice_rolls.append(roll)
-    combat.order.append(Combatant(id=f"npc:{npc_name}", name=npc_name, kind="monster", initiative=roll.total,
-                                  dex_modifier=dex, monster=block.name, ac=block.ac,
-                                  hp=HitPoints(current=block.hp, max=block.hp)))
+    combat.order.append(block.combatant(npc_name, roll.total, ident=f"npc:{npc_name}"))
     current = combat.current
     combat.order.sort(key=lambda c: (-c.initiative, -c.dex_modifier))
     combat.turn_index = combat.order.index(current) if current in combat.order else 0
@@ -194,6 +197,13 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
             _enlist(ctx, foe_npc, result)
     order = ", ".join(f"{c.name} {c.initiative}" for c in world.game_state.combat.order)  # type: ignore[union-attr]
     result.beats.append(f"Combat begins! Initiative: {order}.")
+    rated = rate_fight(world)
+    if rated is not None:  # for the DM's eyes (a state note, not narration)
+        result.state_changes.append(StateChange(target="combat", kind="encounter_difficulty", before=None,
+                                                after=rated.difficulty, description=f"Encounter difficulty: "
+                                                f"{rated.difficulty.title()} ({rated.total_xp} XP; party budgets "
+                                                f"Low {rated.budgets['low']}, Moderate {rated.budgets['moderate']}, "
+                                                f"High {rated.budgets['high']})."))
     return True
 
 
@@ -284,5 +294,7 @@ def _sneak_attack(ctx: AgentContext, pc: Character, weapon: Attack, target: Comb
     roll = ctx.roller.roll(dice, purpose=f"Sneak Attack {weapon.damage_type} damage", roller=pc.name)
     result.dice_rolls.append(roll)
     # The same hit as the weapon damage: the target's concentration save already happened.
-    result.state_changes += rules.apply_damage(target, roll.total)
-    result.beats.append(f"{pc.name}'s Sneak Attack adds {roll.total} damage to {target.name}.")
+    damage, note = rules.adjust_damage(target, roll.total, weapon.damage_type)
+    result.state_changes += rules.apply_damage(target, damage)
+    result.beats.append(f"{pc.name}'s Sneak Attack adds {damage} damage to {target.name}"
+                        + (f" ({note})." if note else "."))

@@ -9,6 +9,7 @@ from engine.errors import InvalidInputError
 from engine.models.actions import ActionType, StateChange
 from engine.models.world import Character, Item
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
+from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
 from engine.rules.clock import advance_time
@@ -50,6 +51,8 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     pc = acting_character(ctx, result)
     if pc is None:
         return
+    if cast_from_sheet(ctx, pc, result) is not None:
+        return  # a spell from the sheet (Bless, Mage Armor...) is cast, not rolled as a check
     skill = infer_skill(ctx.action) or infer_ability(ctx.action)
     if skill == "medicine" and _stabilize(ctx, pc, result):
         return
@@ -151,6 +154,11 @@ def heal_with_magic(ctx: AgentContext, result: AgentResult, *, pass_turn: bool =
     pc = acting_character(ctx, result)
     if pc is None:
         return False
+    if pc.spells.all():
+        cast = bool(cast_from_sheet(ctx, pc, result, healing=True))
+        if cast and pass_turn and _fight_on(ctx):
+            next_in_fight(ctx, result)
+        return cast
     target = _other_character(ctx, pc) or pc
     quick = "healing word" in " ".join(words(ctx.action))
     spell = "Healing Word" if quick else "Cure Wounds"

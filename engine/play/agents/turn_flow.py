@@ -12,8 +12,9 @@ from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.facts import FactCategory, FactInput
-from engine.models.world import ActiveCondition, Attack, Campaign, Character, Combatant
+from engine.models.world import ActiveCondition, Attack, Campaign, Character, Combatant, Monster
 from engine.play.agents.base import AgentContext, AgentResult
+from engine.rules import monster_actions
 
 
 def pass_turn(ctx: AgentContext, result: AgentResult) -> None:
@@ -37,11 +38,12 @@ def resolve_hit(ctx: AgentContext, result: AgentResult, attacker: str, target: C
         return
     if outcome.damage_roll is not None:
         result.dice_rolls.append(outcome.damage_roll)
-    result.state_changes += rules.apply_damage(target, outcome.damage, critical=outcome.critical)
-    concentration_check(ctx, result, target, outcome.damage)
+    damage, note = rules.adjust_damage(target, outcome.damage, weapon.damage_type)
+    result.state_changes += rules.apply_damage(target, damage, critical=outcome.critical)
+    concentration_check(ctx, result, target, damage)
     crit = "a critical hit" if outcome.critical else "a hit"
-    result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {outcome.damage} "
-                        f"{weapon.damage_type} damage.")
+    result.beats.append(f"{attacker} attacks {target.name} with {weapon.name}: {crit} for {damage} "
+                        f"{weapon.damage_type} damage" + (f" ({note})." if note else "."))
     down = target.defeated if isinstance(target, Combatant) else target.dead
     if down:
         place = ctx.world.game_state.party_location
@@ -176,8 +178,14 @@ def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) ->
     world = ctx.world
     block = world.monster(monster.monster or monster.name)
     targets = [c for c in world.characters if not c.dead and c.hp.current > 0]
-    if block is None or not block.attacks or not targets:
+    if block is not None and targets:
+        charged_up = monster_actions.recharge(ctx.roller, monster, block)
+        result.dice_rolls += charged_up.rolls
+        result.beats += charged_up.beats
+    if block is None or not (block.attacks or monster_actions.charged(monster, block)) or not targets:
         result.beats.append(f"{monster.name} hesitates.")
+        return
+    if _breathes(ctx, monster, block, targets, result):
         return
     if len(targets) > 1:
         # Kept in the roll log so the table can see the choice was random; the narrator does not tell it.
@@ -192,7 +200,33 @@ def _monster_turn(ctx: AgentContext, monster: Combatant, result: AgentResult) ->
     dodging = combatant.dodging if combatant is not None else False
     weapon = block.attacks[0]
     monster.used.action = True
-    roll_attack(ctx, result, monster.name, monster.conditions, weapon, target, dodging)
+    # Multiattack: the stat block's attacks for one Attack action, at the same target while it stands.
+    for _ in range(block.multiattack):
+        roll_attack(ctx, result, monster.name, monster.conditions, weapon, target, dodging)
+        if target.dead or target.hp.current <= 0:
+            break
+
+
+def _breathes(ctx: AgentContext, monster: Combatant, block: Monster, targets: list[Character],
+              result: AgentResult) -> bool:
+    """A charged recharge action (a breath weapon) is used before attacks: at every standing character
+    when it covers an area ("each creature"), else at one picked at random. True when it was used."""
+    action = monster_actions.charged(monster, block)
+    if action is None:
+        return False
+    if "each creature" not in action.text.lower() and len(targets) > 1:
+        pick = ctx.roller.roll(f"1d{len(targets)}", purpose=f"{monster.name} picks a target", roller=monster.name)
+        result.dice_rolls.append(pick)
+        targets = [targets[pick.total - 1]]
+    monster.used.action = True
+    out = monster_actions.use(ctx.roller, monster, action,
+                              [(t, rules.save_modifier(ctx.world, t, action.save_ability)) for t in targets])
+    result.dice_rolls += out.rolls
+    result.state_changes += out.changes
+    result.beats += out.beats
+    for target, amount in out.damaged:
+        concentration_check(ctx, result, target, amount)
+    return True
 
 
 def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, conditions: list[ActiveCondition],

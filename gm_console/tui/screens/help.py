@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from engine.api.srd_ops import SRD_ATTRIBUTION
 from gm_console.tui.actions import BY_ID, help_keys, palette_summary
 from gm_console.tui.commands import SLASH_HELP
 from gm_console.tui.screens.dialog import MessageDialog
@@ -33,7 +34,8 @@ def help_renderable(palette_key: str) -> Group:
     palette = Text.assemble("\nThe command palette (", (palette_key, "bold"), ") has ",
                             (palette_summary(), "bold"), ".")
     keys = [("Enter", "Send the action or command"), *help_keys(), (palette_key, "Command palette")]
-    return Group(intro, _table("DM commands", SLASH_HELP), _table("Keys", keys), palette)
+    credit = Text(f"\n\n{SRD_ATTRIBUTION}", style="dim")
+    return Group(intro, _table("DM commands", SLASH_HELP), _table("Keys", keys), palette, credit)
 
 
 class HelpScreen(MessageDialog):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.content.authoring import check_campaign
+from engine.content.bestiary import resolve_campaign
 from engine.models.world import ATTITUDE_ORDER, SKILLS, Attitude, Campaign, QuestStatus
 
 CAMPAIGNS = Path(__file__).resolve().parents[3] / "campaigns"
@@ -18,7 +19,9 @@ BUNDLED = sorted(CAMPAIGNS.glob("*/campaign.json"))
 
 @pytest.fixture(scope="module")
 def campaign() -> Campaign:
-    return Campaign.model_validate(json.loads(SAMPLE.read_text(encoding="utf-8")))
+    world = Campaign.model_validate(json.loads(SAMPLE.read_text(encoding="utf-8")))
+    resolve_campaign(world)  # as a session start does: Silas Crowe's block comes from the SRD
+    return world
 
 
 def test_campaigns_folder_is_a_package_holding_the_sample() -> None:
@@ -91,10 +94,19 @@ def test_quests_monsters_and_starting_state(campaign: Campaign) -> None:
     assert len(campaign.quests) == 3
     assert [q.status for q in campaign.quests].count(QuestStatus.ACTIVE) == 1
     assert all(q.giver and q.objectives and q.xp_reward > 0 for q in campaign.quests)
-    assert len(campaign.monsters) == 4
+    assert len(campaign.monsters) == 5
     assert all(m.attacks and m.xp > 0 and m.challenge for m in campaign.monsters)
     used = {name for loc in campaign.locations for name in loc.encounter}
-    assert used == {m.name for m in campaign.monsters}, "every stat block is used somewhere"
+    # The Wrecker Captain stays as a block the DM can bring in; Silas fights the caves as himself.
+    assert used | {"Wrecker Captain"} == {m.name for m in campaign.monsters}, "every stat block is used somewhere"
+
+
+def test_silas_crowe_is_an_srd_bandit_captain_of_medium_size(campaign: Campaign) -> None:
+    silas = campaign.monster("Silas Crowe")
+    assert silas is not None and silas.srd == "Bandit Captain"
+    assert (silas.size, silas.ac, silas.hp, silas.challenge, silas.xp) == ("Medium", 15, 52, "2", 450)
+    assert [(a.name, a.to_hit, a.damage) for a in silas.attacks] == [("Scimitar", 5, "1d6+3"), ("Pistol", 5, "1d10+3")]
+    assert silas.saves == {"str": 4, "dex": 5, "wis": 2}
     state = campaign.game_state
     assert campaign.location(state.party_location) is not None
     assert (state.day, state.minutes, state.combat) == (1, 480, None)
@@ -102,7 +114,9 @@ def test_quests_monsters_and_starting_state(campaign: Campaign) -> None:
 
 def test_names_are_distinct_and_easy_to_address(campaign: Campaign) -> None:
     people = [c.name for c in campaign.characters] + [n.name for n in campaign.npcs]
-    everything = people + [loc.name for loc in campaign.locations] + [m.name for m in campaign.monsters]
+    # A stat block under an NPC's own name is that NPC's, not another thing to address.
+    blocks = [m.name for m in campaign.monsters if campaign.npc(m.name) is None]
+    everything = people + [loc.name for loc in campaign.locations] + blocks
     assert len({n.casefold() for n in everything}) == len(everything)
     first_words = [n.split()[0].casefold() for n in people]
     assert len(set(first_words)) == len(first_words), "a first name alone must pick one person"

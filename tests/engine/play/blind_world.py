@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.content.bestiary import resolve_campaign
 from engine.models.session import RngState
 from engine.models.world import Attitude, Campaign, Combatant, CombatState, HitPoints
 from engine.rules.dice import DiceRoller
@@ -44,6 +45,7 @@ def _stat_block_for(world: Campaign, name: str) -> str:
 def case_world(case: dict[str, Any]) -> Campaign:
     """The campaign with the party at the case's location and, in a fight, every enemy in the order."""
     world = Campaign.model_validate(_campaign_json())
+    resolve_campaign(world)
     world.game_state.party_location = case["location"]
     for loc in world.locations:
         loc.visited = loc.name == case["location"]

@@ -425,13 +425,23 @@ def test_the_dying_and_the_dead_cannot_rest() -> None:
 
 
 def test_rules_module_offers_every_rule_from_the_modules_that_hold_them() -> None:
+    from engine.rules import (
+        casting,
+        concentration,
+        conditions,
+        defenses,
+        encounter,
+        features,
+        save_spells,
+        spells,
+        turn_economy,
+    )
     from engine.rules import checks as check_rules
-    from engine.rules import concentration, conditions, encounter, features, save_spells, spells, turn_economy
     from engine.rules import health as health_rules
     from engine.rules import rest as rest_rules
 
     homes = [check_rules, health_rules, combat_rules, rest_rules, spells, concentration, conditions, features,
-             save_spells, encounter, turn_economy]
+             save_spells, encounter, casting, defenses, turn_economy]
     for name in rules.__all__:
         value = getattr(rules, name)
         if callable(value) and getattr(value, "__module__", "").startswith("engine."):

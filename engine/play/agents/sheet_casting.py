@@ -1,0 +1,149 @@
+"""Casting a spell from the character's sheet in play: find the spell the action names on the sheet's
+list, pick its targets and slot, and resolve it from the SRD data (engine.rules.casting).
+
+Used only for sheets that carry a spell list; a sheet without one keeps the older paths (attacks named
+like spells, the save-spell table, Cure Wounds and Healing Word).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz, process
+
+from engine import rules
+from engine.content.catalogue import find_spell, normalise
+from engine.content.spell_mechanics import mechanics
+from engine.errors import EngineError, InvalidInputError, NotFoundError
+from engine.models.spellcraft import Delivery, SpellMechanics
+from engine.models.world import Character, Combatant
+from engine.play.agents.base import AgentContext, AgentResult
+from engine.play.agents.turn_flow import everyone, standing_foes
+from engine.rules import casting
+from engine.text import overlap, stems, words
+
+_CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon|"
+                   r"with|using)\b|[,.;!?]|$)", re.IGNORECASE)
+_SLOT = re.compile(r"\b(?:at|with an?|using an?|as an?)\s+(?:level[- ]?(\d)|(\d)(?:st|nd|rd|th)[- ]level)"
+                   r"(?:\s+(?:spell\s+)?slot)?", re.IGNORECASE)
+_GENERIC = {"a spell", "spell", "it", "something", "magic", "a cantrip"}
+TYPO_SCORE = 88
+
+
+def _long_enough(name: str) -> bool:
+    """Names a player may say without "cast": two words or a long one (not Shield, Light, Sleep)."""
+    return len(name.split()) > 1 or len(name) >= 8
+
+
+def named_spell(action: str, pc: Character) -> str | None:
+    """The sheet spell the action names ("cast sleep", "magic missle at silas"), or None."""
+    text = normalise(action)
+    cast = _CAST.search(action)
+    said = normalise(cast.group(1)) if cast else ""
+    for name in sorted(pc.spells.all(), key=len, reverse=True):
+        key = normalise(name)
+        if said.startswith(key) or (_long_enough(name) and re.search(rf"\b{re.escape(key)}\b", text)):
+            return name
+    longer = [n for n in pc.spells.all() if _long_enough(n)]
+    best = process.extractOne(said or text, longer, processor=normalise, scorer=fuzz.partial_ratio,
+                              score_cutoff=TYPO_SCORE) if longer else None
+    return best[0] if best else None
+
+
+def _off_sheet(action: str) -> str | None:
+    """An SRD spell the action casts by name that is not on the sheet (so it is refused, not guessed)."""
+    cast = _CAST.search(action)
+    if cast is None or normalise(cast.group(1)) in _GENERIC:
+        return None
+    try:
+        return find_spell(cast.group(1)).name
+    except (NotFoundError, InvalidInputError):
+        return None
+
+
+def _slot(action: str) -> int | None:
+    found = _SLOT.search(action)
+    return int(found.group(1) or found.group(2)) if found else None
+
+
+def _heal_target(ctx: AgentContext, pc: Character) -> Character:
+    ws = set(words(ctx.action))
+    return next((c for c in ctx.world.characters if c is not pc and set(w for w in words(c.name) if len(w) > 2) & ws),
+                pc)
+
+
+def _foes(ctx: AgentContext, spell: SpellMechanics) -> list[Combatant]:
+    foes = standing_foes(ctx.world)
+    if spell.area:
+        return foes
+    wanted = ctx.intent.target.casefold() if ctx.intent is not None and ctx.intent.target else None
+    text = stems(ctx.action)
+    named = [f for f in foes if (wanted and f.name.casefold() == wanted)]
+    named = named or [f for f in foes if overlap(f.name, text) or overlap(f.monster or "", text)]
+    return (named or foes)[:1]
+
+
+def _healing_spell(pc: Character, action: str) -> str | None:
+    """For "I heal Bram": Healing Word when the text says so, else the sheet's first healing spell."""
+    heals = [n for n in pc.spells.all() if _mechanics_or_none(n) is not None
+             and _mechanics_or_none(n).delivery == Delivery.HEAL]  # type: ignore[union-attr]
+    quick = [n for n in heals if "word" in n.lower()] if "word" in action.lower() else []
+    return (quick or heals or [None])[0]
+
+
+def _mechanics_or_none(name: str) -> SpellMechanics | None:
+    try:
+        return mechanics(name)
+    except NotFoundError:
+        return None
+
+
+def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, healing: bool = False
+                    ) -> bool | None:
+    """None when the action casts no spell this way; else True when cast, False when refused (a warning
+    says why and what the caster does have; nothing changed). With `healing`, an action that names no
+    spell ("I heal Bram") casts the sheet's healing spell."""
+    if not pc.spells.all():
+        return None
+    name = named_spell(ctx.action, pc)
+    if name is None and healing:
+        name = _healing_spell(pc, ctx.action)
+        if name is None:
+            return _refuse(result, pc, casting.refuse_off_sheet(pc, "A healing spell"), "a healing spell")
+    if name is None:
+        stranger = _off_sheet(ctx.action)
+        if stranger is None:
+            return None
+        return _refuse(result, pc, casting.refuse_off_sheet(pc, stranger), stranger)
+    try:
+        spell = mechanics(name)
+    except NotFoundError as exc:
+        return _refuse(result, pc, exc, name)
+    targets: list = [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL else \
+        [] if spell.delivery == Delivery.NARRATED else _foes(ctx, spell)
+    try:
+        outcome = rules.cast_spell(ctx.roller, pc, spell,
+                                   [(t, rules.save_modifier(ctx.world, t, spell.save or "dex")) for t in targets],
+                                   slot=_slot(ctx.action), everyone=everyone(ctx.world))
+    except EngineError as exc:
+        return _refuse(result, pc, exc, spell.name)
+    result.dice_rolls += outcome.rolls
+    result.state_changes += outcome.changes
+    result.beats += outcome.beats
+    result.warnings += outcome.warnings
+    if spell.area and len(targets) > 1:
+        result.warnings.append(f"{spell.name} is an area spell: every standing foe was taken to be in it. "
+                               f"Undo if the area held fewer.")
+    for target in targets:
+        if isinstance(target, Combatant) and target.defeated:
+            result.beats.append(f"{target.name} is slain by {pc.name}.")
+    return True
+
+
+def _refuse(result: AgentResult, pc: Character, exc: Exception, spell: str) -> bool:
+    message = str(exc)
+    if "Slots left" not in message and "Cantrips:" not in message:
+        message += f" Slots left: {casting.slots_left(pc)}."
+    result.warnings.append(message)
+    result.beats.append(f"{pc.name} cannot cast {spell}.")
+    return False
