@@ -92,14 +92,14 @@ class ReadOperations:
 
     async def recap(self, session: str) -> str:
         s = self._session_for_reading(self._resolve(session))
-        return self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+        return self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
 
     async def export_markdown(self, session: str, path: Path | None = None) -> Path:
         """Write the recap and the full log as Markdown (default: export.md in the session folder)."""
         ref = self._resolve(session)
         s = self._session_for_reading(ref)
         view = build_state_view(s.meta, s.state, s.history, s.context.last_usage, "standard", False, 0)
-        recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+        recap = self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
         text = reports.export_markdown(view, recap, s.history)
         target = Path(path) if path else self.layout.session_dir(ref.slug, ref.session_id) / "export.md"
         target.write_text(text, encoding="utf-8")

@@ -16,6 +16,7 @@ from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
 from engine.facts.contradictions import ClaimIndex
+from engine.facts.dedup import SUPERSEDE_THRESHOLD
 from engine.facts.index import FactEntry, Posting, discard, ids_of, unpost
 from engine.facts.text import STOPWORDS, EntityNames, guess_subject, text_hash
 from engine.memory import gc_paused
@@ -32,7 +33,6 @@ from engine.text import normal_words, normalize
 
 __all__ = ["STOPWORDS", "SUPERSEDE_THRESHOLD", "FactTracker", "normalize", "text_hash"]
 
-SUPERSEDE_THRESHOLD = 0.70
 _SUBJECT_BOOST = 2.0
 _EMPTY: frozenset[str] = frozenset()
 

@@ -30,6 +30,7 @@ class EntryKind(StrEnum):
     DM_CHANGE = "dm_change"
     DM_FACT = "dm_fact"
     DM_REST = "dm_rest"
+    DM_LEARNINGS = "dm_learnings"
 
 
 class DiceRoll(BaseModel):

@@ -225,7 +225,7 @@ async def test_store_session_with_learnings(manager, campaign):
     from engine.models.facts import FactInput
 
     summary = SessionSummary(objective="Find the lantern", actions_taken=["Talked to Hesper"])
-    result = await manager.store_session_with_learnings("learn", summary, [
+    result = await manager.store_session_with_learnings(campaign, summary, session_id="learn", facts=[
         FactInput(text="Hesper Quill owes the smugglers money", category="npc", subject="Hesper Quill"),
         FactInput(text="Hesper Quill owes the smugglers money", category="npc", subject="Hesper Quill"),
     ])
