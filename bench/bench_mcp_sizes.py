@@ -4,7 +4,8 @@ Measured through the in-memory SDK client against a fresh data dir with the offl
 fixed seed, so two runs (before/after a change) compare like with like. Each response is counted as the
 JSON-RPC result a host receives (text content + structuredContent), and its text content alone (what
 many hosts put in the model's context). Prints a table and writes bench/results/mcp_sizes[_LABEL].json.
-Run: .venv/bin/python bench/bench_mcp_sizes.py [--label before|after]
+Run: .venv/bin/python bench/bench_mcp_sizes.py [--label before|after]; with a results/mcp_sizes_before.json
+from an earlier run (e.g. on the commit before a change), its figures are printed beside the new ones.
 """
 
 from __future__ import annotations
@@ -86,12 +87,21 @@ async def run() -> dict[str, Any]:
     return out
 
 
-def print_table(r: dict[str, Any], label: str) -> None:
+def print_table(r: dict[str, Any], label: str, before: dict[str, Any] | None = None) -> None:
+    """The figures; with `before` (an earlier run's JSON), its wire bytes beside them."""
     ts = r["tool_schemas"]
-    print(f"MCP sizes ({label}): {ts['tools']} tools, tool list {ts['bytes']:,} bytes")
-    print(f"{'response':<44}{'wire bytes':>12}{'text':>9}{'structured':>12}")
+    was = f" (before: {before['tool_schemas']['tools']} tools, {before['tool_schemas']['bytes']:,} bytes)" if before else ""
+    print(f"MCP sizes ({label}): {ts['tools']} tools, tool list {ts['bytes']:,} bytes{was}")
+    print(f"{'response':<44}{'wire bytes':>12}{'text':>9}{'structured':>12}" + (f"{'before':>10}" if before else ""))
     for name, row in r["responses"].items():
-        print(f"{name:<44}{row['total']:>12,}{row['text']:>9,}{row['structured']:>12,}")
+        old = (before or {}).get("responses", {}).get(name)
+        tail = f"{old['total']:>10,}" if old else (f"{'-':>10}" if before else "")
+        print(f"{name:<44}{row['total']:>12,}{row['text']:>9,}{row['structured']:>12,}{tail}")
+
+
+def load_before() -> dict[str, Any] | None:
+    path = RESULTS / "mcp_sizes_before.json"
+    return json.loads(path.read_text()) if path.exists() else None
 
 
 if __name__ == "__main__":
@@ -100,7 +110,7 @@ if __name__ == "__main__":
     a = parser.parse_args()
     result = anyio.run(run)
     label = a.label or "current"
-    print_table(result, label)
+    print_table(result, label, None if a.label == "before" else load_before())
     RESULTS.mkdir(exist_ok=True)
     target = RESULTS / (f"mcp_sizes_{a.label}.json" if a.label else "mcp_sizes.json")
     target.write_text(json.dumps({"label": label, **result}, indent=2))
