@@ -29,8 +29,17 @@ from engine.models.learnings import (
 )
 from engine.models.session import SessionState, SessionStatus, SessionSummary
 from engine.persistence.campaign_store import CampaignStore
+from engine.persistence.paths import DataLayout
 from engine.session.catalog import SessionCatalog, SessionRef
-from engine.session.learnings import SUMMARY_LISTS, LearningBatch, Source, dedup_pool, merge_summary, views
+from engine.session.learnings import (
+    SUMMARY_LISTS,
+    LearningBatch,
+    Source,
+    dedup_pool,
+    merge_summary,
+    read_learnings,
+    views,
+)
 from engine.session.runtime import OpenSession
 from engine.session.turns import record_facts
 
@@ -41,6 +50,7 @@ PatternInput = str | PatternSchema
 class LearningOperations:
     """Mixed into SessionManager, which provides the attributes and helpers declared here."""
 
+    layout: DataLayout
     campaigns: CampaignStore
     catalog: SessionCatalog
     clock: Callable[[], datetime]
@@ -114,11 +124,12 @@ class LearningOperations:
                 live = current if current is not None and current.session_id == meta.session_id else \
                     self._open.get(meta.session_id)
                 try:
-                    st = live.state if live else self._session_for_reading(
-                        SessionRef(other, meta.session_id, meta.name)).state
+                    learned = live.state.learnings if live else read_learnings(self.layout, other, meta.session_id)
+                    if learned is None:
+                        learned = self._session_for_reading(SessionRef(other, meta.session_id, meta.name)).state.learnings
                 except (CorruptFileError, SessionNotFoundError):
                     continue
-                items = st.learnings if other == slug else [x for x in st.learnings if x.scope == SaveScope.GLOBAL]
+                items = learned if other == slug else [x for x in learned if x.scope == SaveScope.GLOBAL]
                 if items:
                     out.append(Source(other, meta.session_id, meta.name, items))
         return out
@@ -132,9 +143,12 @@ class LearningOperations:
         if not metas:
             raise SessionNotFoundError(f"Campaign '{slug}' has no session yet: start one with "
                                        "start_claudmaster_session, then store its learnings.")
-        current = self.catalog.store(slug).read_index().current_session_id
-        meta = next((m for m in metas if m.session_id == current and m.status == SessionStatus.ACTIVE), None) \
-            or max(metas, key=lambda m: m.last_active)
+        index = self.catalog.store(slug).read_index()
+        # Equal times (a coarse clock) go to the session started later: the index lists them in order.
+        order = {r.session_id: i for i, r in enumerate(index.session_history)}
+        meta = next((m for m in metas if m.session_id == index.current_session_id
+                     and m.status == SessionStatus.ACTIVE), None) \
+            or max(metas, key=lambda m: (m.last_active, order.get(m.session_id, -1)))
         return SessionRef(slug, meta.session_id, meta.name)
 
 

@@ -59,7 +59,11 @@ class ReadOperations:
         metas = [m for _, m in self.catalog.metas(slug)]
         return reports.campaign_overview(self.campaigns.load(slug), metas)
 
-    async def list_sessions(self, campaign: str, status: str | None = None) -> list[SessionInfo]:
+    async def list_sessions(self, campaign: str, status: str | None = None,
+                            limit: int | None = None) -> list[SessionInfo]:
+        """A campaign's sessions, most recently active first; at most `limit` of them."""
+        if limit is not None and not 1 <= limit <= 1000:
+            raise InvalidInputError("limit must be between 1 and 1000.")
         slug = self.campaigns.resolve(campaign)
         if status is not None and status not in {s.value for s in SessionStatus}:
             raise InvalidInputError(f"status must be one of active, paused, ended, not '{status}'.")
@@ -69,7 +73,7 @@ class ReadOperations:
             info = session_info(live.meta if live else meta)
             if status is None or info.status == status:
                 infos.append(info)
-        return sorted(infos, key=lambda i: i.last_active, reverse=True)
+        return sorted(infos, key=lambda i: i.last_active, reverse=True)[:limit]
 
     async def get_session_state(self, session: str, detail_level: str = "standard", include_history: bool = True,
                                 history_limit: int = 10) -> SessionStateView:

@@ -7,12 +7,15 @@ so a store is undone (or recovered after a crash) as one unit.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from engine import patch
 from engine.errors import InvalidInputError
 from engine.facts.dedup import Comparable, classify, comparable
+from engine.models.actions import PatchOp
 from engine.models.facts import DedupOutcome
 from engine.models.learnings import (
     DecisionSchema,
@@ -25,6 +28,9 @@ from engine.models.learnings import (
     SaveScope,
 )
 from engine.models.session import SessionState, SessionSummary
+from engine.persistence.atomic import read_model
+from engine.persistence.journal import Journal
+from engine.persistence.paths import STATE_SNAPSHOT, DataLayout
 from engine.session.runtime import OpenSession
 
 SUMMARY_LISTS = ("actions_taken", "decisions_made", "open_items", "next_actions")
@@ -138,8 +144,10 @@ def views(sources: Iterable[Source], *, include_superseded: bool = False) -> Lea
     sources = list(sources)
     replaced = {x.supersedes: x.id for src in sources for x in src.learnings if x.supersedes}
     out = LearningList()
-    rows = sorted(((src, x) for src in sources for x in src.learnings), key=lambda p: (p[1].created_at, p[1].id))
-    for src, x in rows:
+    # Oldest first; within a session its own order (the order the items were given in).
+    rows = sorted(((src, i, x) for src in sources for i, x in enumerate(src.learnings)),
+                  key=lambda r: (r[2].created_at, r[2].turn, r[1]))
+    for src, _, x in rows:
         view = LearningView(**x.model_dump(), session_id=src.session_id, session_name=src.session_name,
                             campaign=src.campaign, active=x.id not in replaced, superseded_by=replaced.get(x.id))
         if view.active or include_superseded:
@@ -166,3 +174,21 @@ _NONE = Comparable("", "", frozenset())
 def session_learnings(s: OpenSession) -> LearningList:
     """What one session stored, as its end-of-session summary shows it."""
     return views([Source(s.slug, s.session_id, s.meta.name, s.state.learnings)])
+
+
+def read_learnings(layout: DataLayout, slug: str, session_id: str) -> list[Learning] | None:
+    """A session's learnings from its files without reading its history or facts: the snapshot's, then
+    the journal's later changes to them. None when the snapshot came back from its backup: the caller
+    then reads the session whole (that needs the journal's retained segment too)."""
+    state, restored = read_model(layout.session_dir(slug, session_id) / STATE_SNAPSHOT, SessionState)
+    if restored:
+        return None
+    doc = {"learnings": [x.model_dump(mode="json") for x in state.learnings]}
+    for line in Journal(layout.journal_file(slug, session_id)).read():
+        record = json.loads(line)
+        if record["seq"] <= state.journal_seq:
+            continue
+        ops = [PatchOp.model_validate(op) for op in record["entry"].get("patch", ()) if op["path"][:1] == ["learnings"]]
+        if ops:
+            (patch.apply if record["op"] == "entry" else patch.revert)(doc, ops)
+    return [Learning.model_validate(x) for x in doc["learnings"]]

@@ -201,3 +201,17 @@ async def test_the_session_defaults_to_the_current_then_the_latest(manager, camp
     result = await manager.save_session(campaign, SessionSummary(open_items=["After the end"]))
     assert result.session_name == "late"
     assert {i.name: i.status for i in await manager.list_sessions(campaign)}["late"] == "ended"
+
+
+async def test_another_process_reads_stores_and_undos_from_the_journal(manager, campaign, data_dir):
+    s = await manager.start_session(campaign, name="journal", seed=1)
+    await manager.store_session_with_learnings(campaign, SessionSummary(), ["Kept ruling"], ["Kept pattern"])
+    await manager.store_session_with_learnings(campaign, SessionSummary(), ["Undone ruling"])
+    await manager.undo_last(s.session_id)
+    await manager.store_session_with_learnings(campaign, SessionSummary(), [AT_070[0]])
+    await manager.store_session_with_learnings(campaign, SessionSummary(), [AT_070[1]])
+    # Nothing was saved to the snapshot since the start: all of it lives in journal lines, entries and undos.
+    seen = await SessionManager(data_dir).list_learnings(campaign, include_superseded=True)
+    assert [(d.text, d.active) for d in seen.decisions] == [
+        ("Kept ruling", True), (AT_070[0], False), (AT_070[1], True)]
+    assert [p.text for p in seen.patterns] == ["Kept pattern"]
