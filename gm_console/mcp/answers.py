@@ -64,7 +64,8 @@ def _lines(*parts: str) -> str:
 
 def action_text(r: ActionResponse) -> str:
     rolls, changes = rolls_text(r.dice_rolls), changes_text(r.state_changes)
-    npcs = " ".join(f'{n.npc}: "{n.text}"' for n in r.npc_responses)
+    # NPC lines the narrative does not already quote.
+    npcs = " ".join(f'{n.npc}: "{n.text}"' for n in r.npc_responses if n.text not in r.narrative)
     return _lines(f"Turn {r.turn_number} ({r.action_type}{', ' + r.character_name if r.character_name else ''}): "
                   f"{r.narrative}", npcs, f"Rolls: {rolls}" if rolls else "",
                   f"Changes: {changes}" if changes else "",

@@ -76,6 +76,10 @@ class GMServer(MCPServer):
         except ToolError as exc:
             if isinstance(exc.__cause__, ValidationError):
                 raise ToolError(plain_argument_error(name, exc.__cause__)) from exc.__cause__
+            # The SDK's "Error executing tool X: " says nothing the error flag does not; the message is the news.
+            prefix = f"Error executing tool {name}: "
+            if type(exc) is ToolError and str(exc).startswith(prefix):
+                raise ToolError(str(exc).removeprefix(prefix)) from exc.__cause__
             raise
 
 
