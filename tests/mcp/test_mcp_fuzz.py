@@ -203,10 +203,16 @@ SPECS: dict[str, Callable[[Live], st.SearchStrategy[dict[str, Any]]]] = {
          "amount": opt(ints), "condition": opt(pick(["poisoned", "prone", "hexed"])), "rounds": opt(ints),
          "location": opt(pick(["Kettlecove Docks", "Nowhere"])), "attitude": opt(pick(["friendly", "angry"])),
          "quest_status": opt(pick(["completed", "done"]))})),
-    "rest": lambda lv: args({"session_id": sessions(lv), "kind": pick(["short", "long", "nap"])}),
-    "record_fact": lambda lv: args(
-        {"session_id": sessions(lv), "text": pick(["The lantern is red.", "The lantern is blue.", "?!"])},
-        {"category": opt(pick(CATEGORIES)), "subject": opt(texts)}),
+    # Mostly calls that can succeed (hypothesis leans to the adversarial branches), then fuzzed ones.
+    "rest": lambda lv: st.one_of(
+        st.fixed_dictionaries({"session_id": st.sampled_from([lv.active_id, "alpha"]),
+                               "kind": st.sampled_from(["short", "long"])}),
+        args({"session_id": sessions(lv), "kind": pick(["short", "long", "nap"])})),
+    "record_fact": lambda lv: st.one_of(
+        st.fixed_dictionaries({"session_id": st.sampled_from([lv.active_id, "alpha"]), "text": texts},
+                              optional={"category": st.sampled_from(CATEGORIES), "subject": texts}),
+        args({"session_id": sessions(lv), "text": pick(["The lantern is red.", "The lantern is blue.", "?!"])},
+             {"category": opt(pick(CATEGORIES)), "subject": opt(texts)})),
     "undo_last_action": lambda lv: args({"session_id": sessions(lv)}),
     "delete_session": lambda lv: args({"session_id": sessions(lv)}),
 }
