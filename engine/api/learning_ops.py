@@ -101,7 +101,10 @@ class LearningOperations:
             result.turn_number = entry.turn
             if result.session.status == "saved":
                 result.session.turn_number = entry.turn
-            s.meta.summary, s.meta.summary_source = s.state.host_summary, "host"
+            if s.meta.status != SessionStatus.ACTIVE:
+                # A closed session is saved with its metadata right after (and cannot be undone): its
+                # summary there is what a repeated end_session answers. An active one's is set at pause.
+                s.meta.summary, s.meta.summary_source = s.state.host_summary, "host"
         return result
 
     async def list_learnings(self, project_id: str, session_id: str | None = None,
@@ -158,7 +161,8 @@ def _save_summary(state: SessionState, summary: SessionSummary, s: OpenSession) 
         bounded(summary.notes, "session.notes", limits.NOTES_CHARS)
         for name in SUMMARY_LISTS:
             bounded_list(getattr(summary, name), f"session.{name}")
-        state.host_summary = merge_summary(state.host_summary, summary)
+        # Merged into what is stored: the host's earlier summary, else the one saved at the last pause or end.
+        state.host_summary = merge_summary(state.host_summary or s.meta.summary, summary)
     except EngineError as exc:
         return SaveResult(status="failed", artifact_id=s.session_id, session_name=s.meta.name, error=str(exc))
     return SaveResult(artifact_id=s.session_id, session_name=s.meta.name)

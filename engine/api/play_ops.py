@@ -129,10 +129,6 @@ class PlayOperations:
                     f"Not undone: you expected turn {expected_turn} to be the latest, but the latest is {now}; "
                     "another client has moved on. Read get_session_state and decide again.")
             entry = s.undo()
-            if entry.kind == EntryKind.DM_LEARNINGS:
-                # The stored summary went back with the state; the metadata's copy follows it.
-                s.meta.summary = s.state.host_summary
-                s.meta.summary_source = "host" if s.state.host_summary else "archivist"
             s.touch(self.clock())
             return UndoResult(undone_turn=entry.turn, undone_action=entry.action,
                               reverted_changes=entry.state_changes,

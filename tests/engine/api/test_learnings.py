@@ -215,3 +215,13 @@ async def test_another_process_reads_stores_and_undos_from_the_journal(manager, 
     assert [(d.text, d.active) for d in seen.decisions] == [
         ("Kept ruling", True), (AT_070[0], False), (AT_070[1], True)]
     assert [p.text for p in seen.patterns] == ["Kept pattern"]
+
+
+async def test_a_store_after_end_merges_into_the_summary_the_end_saved(manager, campaign):
+    await manager.start_session(campaign, name="closed", seed=1)
+    ended = await manager.end_session("closed", "end")
+    assert ended.session_summary.open_items  # the archivist's: the quests still open
+    await manager.save_session(campaign, SessionSummary(objective="Relight the lamp"), session_id="closed")
+    again = await manager.end_session("closed", "end")  # harmless; answers what is stored
+    assert again.session_summary.objective == "Relight the lamp"
+    assert again.session_summary.open_items == ended.session_summary.open_items
