@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from engine.models.actions import DiceRoll, HistoryEntry, StateChange
 from engine.models.combat import CombatView
 from engine.models.facts import Fact, FactRecordResult
+from engine.models.learnings import Learning, LearningList, SaveScope
 from engine.models.world import Campaign
 
 SCHEMA_VERSION = 1
@@ -22,17 +23,27 @@ class SessionStatus(StrEnum):
     ENDED = "ended"
 
 
-class SessionSummary(BaseModel):
-    """A session's summary, with seed 001's fields."""
+class SessionSchema(BaseModel):
+    """Seed 001's SessionSchema, plus the DM's notes: what a host or the DM writes about a session."""
 
-    objective: str = ""
-    actions_taken: list[str] = Field(default_factory=list)
-    decisions_made: list[str] = Field(default_factory=list)
-    open_items: list[str] = Field(default_factory=list)
-    next_actions: list[str] = Field(default_factory=list)
+    objective: str = Field("", description="What this session aimed to accomplish")
+    actions_taken: list[str] = Field(default_factory=list, description="What was actually done")
+    decisions_made: list[str] = Field(default_factory=list, description="Key decisions reached (brief)")
+    open_items: list[str] = Field(default_factory=list, description="Unresolved questions or blockers")
+    next_actions: list[str] = Field(default_factory=list, description="Concrete next steps")
+    save_scope: SaveScope = Field(SaveScope.PROJECT, description="Where to save: 'project' (the campaign), "
+                                  "'global' (every campaign) or 'focus'")
+    notes: str | None = None
+
+
+class SessionSummary(SessionSchema):
+    """A session's summary as stored: what was written, plus the quest progress the engine computed."""
+
     quest_progress: list[str] = Field(
         default_factory=list, description="Each quest's status and objectives, [x] done or [ ] not yet")
-    notes: str | None = None
+
+
+# Seed 001's name for it.
 
 
 class SessionMetadata(BaseModel):
@@ -79,6 +90,9 @@ class SessionState(BaseModel):
     narrator: str = "offline"
     # The last journal line folded into this snapshot; recovery replays only later lines.
     journal_seq: int = 0
+    # What store_session_with_learnings saved: in the journaled state, so undo and recovery cover it.
+    host_summary: SessionSummary | None = None
+    learnings: list[Learning] = Field(default_factory=list)
 
 
 class ContextSection(BaseModel):
@@ -263,6 +277,8 @@ class EndSessionResult(BaseModel):
     message: str = ""
     warnings: list[str] = Field(default_factory=list, description="What the end could not do quietly, e.g. "
                                 "entities another session of the campaign changed differently")
+    learnings: LearningList = Field(default_factory=LearningList,
+                                    description="Decisions and patterns this session stored")
 
 
 class LoadSessionResult(BaseModel):
@@ -309,14 +325,6 @@ class DeleteSessionResult(BaseModel):
     name: str
     deleted: bool
     message: str
-
-
-class LearningsResult(BaseModel):
-    """store_session_with_learnings (seed 001's BatchSaveResult)."""
-
-    session: dict[str, Any]
-    facts: list[FactRecordResult]
-    overall: str = Field(description="'saved', or 'partial' when any item failed")
 
 
 # SessionMetadata names SessionStats, defined further down.
