@@ -42,6 +42,7 @@ from gm_console.mcp.dm_tools import register_dm_tools
 from gm_console.mcp.guard import GMServer, refuse_dm_command
 from gm_console.mcp.learning_tools import register_learning_tools
 from gm_console.mcp.prompts import run_a_table
+from gm_console.mcp.table_tools import register_table_tools
 
 if TYPE_CHECKING:
     from engine.api.manager import SessionManager
@@ -219,6 +220,7 @@ def build_server(manager: SessionManager) -> MCPServer:
 
     register_dm_tools(server, m)
     register_learning_tools(server, m)
+    register_table_tools(server, m)
 
     @server.prompt(name="run_a_table", description="How to run a table with these tools: players' words to "
                    "player_action, rulings to the DM tools, never invent a roll, end with store_session_with_learnings")
