@@ -51,4 +51,7 @@ class ActionIntent(BaseModel):
     parts: list[IntentPart] = Field(default_factory=list, description="Ordered kinds of a compound action")
     components: list[ActionType] = Field(default_factory=list, description="ActionTypes the agents handle")
     clarify: str | None = Field(None, description="A question back to the player when the parse is unsure")
+    unresolved: str | None = Field(None, description="Words naming no one clearly (or no one at all): asked about")
+    candidates: list[str] = Field(default_factory=list,
+                                  description="Names offered when a name in the action is unclear or unknown")
     matched: list[str] = Field(default_factory=list, description="The cues that decided it")

@@ -130,11 +130,21 @@ def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     Presence counts: a foe still standing, then someone at the party's location. A pronoun means
     the last person named earlier in the sentence, else `last` (the previous turn's target).
     """
+    ranked = rank_people(tokens, world, actor, allow_description)
+    if ranked or not any(s in PRONOUNS for s, _ in tokens):
+        return ranked[0] if ranked else None
+    if last is None:
+        return None
+    kind = "combatant" if world.game_state.combat and world.game_state.combat.combatant(last) else "npc"
+    return EntityRef(name=last, kind=kind, via="pronoun", score=1.0)
+
+
+def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
+                allow_description: bool = True) -> list[EntityRef]:
+    """Every entity the words point at, strongest first (ties: the one named first in the sentence)."""
     here = world.game_state.party_location.casefold()
     present = {n.name for n in world.npcs if (n.location or "").casefold() == here}
-    best: EntityRef | None = None
-    best_key = (0.0, 0)
-    named_before: str | None = None
+    found: list[tuple[tuple[float, int], EntityRef]] = []
     for name, kind, aliases in people(world, actor):
         total, via, first, top = 0.0, "", len(tokens), 0.0
         seen: set[str] = set()
@@ -153,17 +163,10 @@ def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
         if score <= 0:
             continue
         score += {"combatant": 1.0, "npc": 0.5 if name in present else 0.0}.get(kind, 0.0)
-        key = (score, -first)
-        if key > best_key:
-            best, best_key = EntityRef(name=name, kind=kind, via=via, score=round(score, 2)), key
-            named_before = name
-    if best is not None or not any(s in PRONOUNS for s, _ in tokens):
-        return best
-    referent = named_before or last
-    if referent is None:
-        return None
-    kind = "combatant" if world.game_state.combat and world.game_state.combat.combatant(referent) else "npc"
-    return EntityRef(name=referent, kind=kind, via="pronoun", score=1.0)
+        found.append(((score, -first), EntityRef(name=name, kind=kind, via=via, score=round(score, 2))))
+    # Stable: among equal keys the earlier entity (a foe before an NPC before a stat block) stays first.
+    found.sort(key=lambda f: f[0], reverse=True)
+    return [ref for _, ref in found]
 
 
 # ---- places
@@ -244,6 +247,11 @@ def _english() -> frozenset[str]:
     except ImportError:  # pragma: no cover - the dependency is declared; this keeps a bare install working
         return frozenset()
     return frozenset(get_english_words_set(["web2"], lower=True, alpha=True))
+
+
+def is_english(word: str) -> bool:
+    """A dictionary word, or a regular inflection of one ("sneaks", "tracked"); without the list, a short word."""
+    return _is_word(word)
 
 
 def _is_word(word: str) -> bool:

@@ -29,7 +29,16 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
-from engine.play.entities import PRONOUNS, STOP, link_person, link_place, people, world_vocabulary
+from engine.play.entities import (
+    PRONOUNS,
+    STOP,
+    link_person,
+    link_place,
+    people,
+    rank_people,
+    world_vocabulary,
+)
+from engine.play.naming import check_names
 from engine.text import stem, words
 
 T = ActionType
@@ -427,19 +436,26 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
     kind = kinds[0] if len(kinds) == 1 else IntentKind.MIXED
     action_type = result.action_type if not result.question else T.EXPLORATION
     target = None
+    candidates: list[str] = []
+    name_question: str | None = None
+    unresolved: str | None = None
     person = facts.get("person")
     if world is not None:
         social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds))
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
         person = link_person(tokens, world, actor, allow_description=social, last=last_target)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
+        aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
+        names = check_names(text, world, actor, target, rank_people(tokens, world, actor, social),
+                            _vocabulary(world), aimed)
+        target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
-    clarify = _clarify(result)
+    clarify = name_question or _clarify(result)
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,
         negated=reading.negated, question=asked, confidence=min(1.0, confidence),
         parts=[IntentPart(kind=k) for k in kinds] if len(kinds) > 1 else [], components=result.components,
-        clarify=clarify, matched=result.matched)
+        clarify=clarify, unresolved=unresolved, candidates=candidates, matched=result.matched)

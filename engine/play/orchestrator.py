@@ -170,7 +170,7 @@ class Orchestrator:
             last = _last_target(inp)  # "I hit him again": only then are earlier lines read
             if last is not None:
                 intent, parsed = understand(inp.action, inp.world, inp.actor, last)
-        if parsed.clarify and intent.action_type == ActionType.SKILL_CHECK:
+        if parsed.clarify and (intent.action_type == ActionType.SKILL_CHECK or parsed.unresolved):
             return await self._ask_back(inp, intent, parsed, on_narration)
         # In a fight, only the creature whose turn it is acts (unless the DM overrides).
         verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
@@ -228,11 +228,12 @@ class Orchestrator:
         """Too little to act on: the DM asks what the player means. No roll, nothing changes."""
         question = parsed.clarify or "What do you want to do?"
         world = Campaign.model_validate(inp.world.model_dump(mode="json"))
+        # A name that points at no one clearly: the names are the options, the action stays as meant.
+        options = [_ACT_AS[t] for t in (intent.action_type, *(a for a, _ in intent.alternatives[:2])) if t in _ACT_AS] \
+            if not parsed.unresolved else list(parsed.candidates)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
                          narrative=question, warnings=[f"Unsure what was meant: {question}"],
-                         follow_up_options=[_ACT_AS[t] for t in (intent.action_type,
-                                                                 *(a for a, _ in intent.alternatives[:2]))
-                                            if t in _ACT_AS] or ["Try again in other words"])
+                         follow_up_options=options or ["Try again in other words"])
         if on_narration is not None:
             outcome = on_narration(Done(result=NarrationResult(text=question)))
             if inspect.isawaitable(outcome):
