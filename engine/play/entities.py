@@ -77,10 +77,16 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
                   places: frozenset[str]) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
     """(name, kind, aliases) per entity; cached on the world's people, which rarely change."""
     index = []
-    for name, kind, role, description, weapons in entries:
+    nicknames = _nicknames(entries)
+    for i, (name, kind, role, description, weapons) in enumerate(entries):
         aliases = _aliases(name, role, description, set(places))
         for w in _content(weapons):
             aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
+        for s, (owner, w) in nicknames.items():
+            if owner == i:
+                aliases[s] = (NAME_WEIGHT, w)
+            elif aliases.get(s, (NAME_WEIGHT, ""))[0] <= DESC_WEIGHT:
+                del aliases[s]  # the describer only mentions the name; it belongs to its bearer
         index.append((name, kind, aliases))
     # A description word shared by several people says little about any one of them.
     shared: dict[str, int] = {}
@@ -90,6 +96,25 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
                 shared[s] = shared.get(s, 0) + 1
     return [(name, kind, {s: (w / shared[s] if w <= DESC_WEIGHT else w, via) for s, (w, via) in al.items()})
             for name, kind, al in index]
+
+
+_NAMED_RE = re.compile(r"((?:[A-Za-z']+\s+){1,3})(?:named|called|nicknamed)\s+((?:[A-Z][A-Za-z']*\s*){1,3})")
+
+
+def _nicknames(entries: tuple[tuple[str, str, str, str, str], ...]) -> dict[str, tuple[int, str]]:
+    """stem -> (index of its bearer, word) for names a description gives someone else: "keeps a giant crab
+    named Old Nip" makes "Nip" the Giant Crab's name, not a word describing its keeper."""
+    found: dict[str, tuple[int, str]] = {}
+    for describer, (_, _, _, description, _) in enumerate(entries):
+        for before, named in _NAMED_RE.findall(description):
+            said = {stem(w) for w in _content(before)}
+            scored = [(sum(stem(w) in said for w in _content(n)), -i, i) for i, (n, *_) in enumerate(entries)
+                      if i != describer]
+            best = max(scored, default=(0, 0, -1))
+            if best[0] > 0:
+                for w in _content(named):
+                    found[stem(w)] = (best[2], w)
+    return found
 
 
 def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
@@ -211,6 +236,13 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
         if score > best_score:
             best, best_score = name, score
     return best, best_score
+
+
+def place_terms(world: Campaign, place: str) -> set[str]:
+    """Stems that point at `place`: its name and what its description and discoveries mention."""
+    key = tuple((loc.name, tuple(loc.connections), tuple(_place_texts(loc))) for loc in world.locations)
+    found = _place_index(key).get(place)
+    return found.words | found.found if found is not None else set()
 
 
 class _Place:

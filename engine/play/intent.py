@@ -35,6 +35,7 @@ from engine.play.entities import (
     link_person,
     link_place,
     people,
+    place_terms,
     rank_people,
     world_vocabulary,
 )
@@ -217,7 +218,9 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
         matched.append("npc present")
     # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
     stems_said = [t.stem for t in reading.tokens if not t.negated]
-    place, strength = link_place(stems_said, world, ignore={s for s in stems_said if (s,) in LEXICON})
+    # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
+    verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
+    place, strength = link_place(stems_said, world, ignore=verbs)
     if place is None:
         return
     verb_moves = bool(facts["moving"])
@@ -228,13 +231,32 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
     by_name = strength >= 3.0
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
-    feat_only = all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
-    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name)
+    feat_only = bool(keys & MOVEMENT_KEYS) and \
+        all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
+    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name) \
+        or (strength >= PLACE_MIN and _heads_for(reading, place_terms(world, place), facts["main"]))  # type: ignore[arg-type]
     if moving or by_name:
         facts["place"], facts["moving"] = place, moving
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
         facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
         matched.append(f"place:{place}")
+
+
+TOWARD = lx.DIRECTIONS | {"for"}
+
+
+def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> bool:
+    """A clause with no known verb but a way of going ("wanders down to the harbour", "we make for the
+    inn"): a direction right before a word of the place, and nothing else for the clause to be doing."""
+    for index, clause in enumerate(reading.clauses):
+        if index in main and main[index][3] not in MOVEMENT_KEYS:
+            continue
+        ws = clause.words
+        for i, w in enumerate(ws[:-1]):
+            nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
+            if w in TOWARD and nxt in terms:
+                return True
+    return False
 
 
 def _said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor: str | None) -> bool:
