@@ -12,9 +12,10 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
 from engine.models.world import ABILITY_NAMES, SKILLS, Campaign
 from engine.play import lexicon as lx
+from engine.play import structure
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -371,15 +372,31 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     present = frozenset(w for n in world.npcs_at(world.game_state.party_location)
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
+    structure.described(reading)
+    structure.reported_questions(reading)
+    tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
+    if tried is not None:
+        scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
+        per = clause_scores.setdefault(tried, {})
+        per[T.PUZZLE] = per.get(T.PUZZLE, 0.0) + structure.SEQUENCE_WEIGHT
+        matched.append("sequence")
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
-    if _check_requested(reading):
-        # "what do I know about drowned sailors? religion check": the question is what the check is for.
+    requested = _check_requested(reading)
+    if requested is not None:
+        # "what do I know about drowned sailors? religion check": the question is what the check is for;
+        # "arcana on the ward, then I try the lever": another act beside the check still counts.
         scores[T.SKILL_CHECK] += CHECK_REQUEST
         matched.append("check requested")
+        per = clause_scores.setdefault(requested, {})
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + CHECK_REQUEST
+        # Clauses asked in question form ("is he lying?") say what the check is for, not another act.
+        acting = {i: s for i, s in clause_scores.items()
+                  if i == requested or not (reading.clauses[i].question or _asks(reading.clauses[i].words))}
+        scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
-        return reading, _decide(scores, {}, matched), facts
+        return reading, _decide(scores, acting, matched), facts
     if asked:
         acting = {i: s for i, s in clause_scores.items() if i not in asked and max(s.values()) >= CLAUSE_MIN}
         if not acting:
@@ -402,19 +419,33 @@ def _understand(text: str, world: Campaign | None, actor: str | None
 
 
 CHECK_REQUEST = 8.0
+_FILLER_WORDS = {"ok", "okay", "so", "um", "uh", "i", "we", "let", "me", "can", "do", "a", "an", "quick", "make"}
 _CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
     {(a,) for a in ABILITY_NAMES.values()}
 _CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
                 "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
 
 
-def _check_requested(reading: Reading) -> bool:
-    """A clause that only names a skill or ability ("religion check", "history?", "roll stealth")."""
-    for clause in reading.clauses:
+_AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
+
+
+def _asks(ws: list[str]) -> bool:
+    ws = [w for w in ws if w not in _FILLER_WORDS]
+    return bool(ws) and (ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES)
+
+
+def _check_requested(reading: Reading) -> int | None:
+    """The clause that asks for a check by name: only a skill or ability ("religion check", "history?",
+    "roll stealth"), or one aimed at something ("insight on Hesper", "arcana on the ward")."""
+    for index, clause in enumerate(reading.clauses):
         rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
         if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
-            return True
-    return False
+            return index
+        ws = [w for w in clause.words if w not in _FILLER_WORDS]
+        for size in (3, 2, 1):
+            if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and ws[size] in _AIMED_AT:
+                return index
+    return None
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:
@@ -437,6 +468,18 @@ def _clarify(result: IntentResult) -> str | None:
         options = [T.SKILL_CHECK, T.EXPLORATION] if result.action_type == T.SKILL_CHECK else \
             [T.EXPLORATION, T.ROLEPLAY]
     return "Did you mean " + " or ".join(CLARIFY_PHRASE[a] for a in options) + "?"
+
+
+def _only_foe(world: Campaign) -> EntityRef | None:
+    """In a fight against one kind of foe, an attack that names no one is at the first of them ("attack!",
+    "the one in the middle"); against several kinds the combat agent picks, the parse does not guess."""
+    combat = world.game_state.combat
+    if combat is None or not combat.active:
+        return None
+    foes = [c for c in combat.order if c.kind == "monster" and not c.defeated]
+    if not foes or len({(c.monster or c.name).casefold() for c in foes}) != 1:
+        return None
+    return EntityRef(name=foes[0].name, kind="combatant", via="the only foe", score=1.0)
 
 
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
@@ -471,6 +514,8 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
         names = check_names(text, world, actor, target, rank_people(tokens, world, actor, social),
                             _vocabulary(world), aimed)
         target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
+        if target is None and IntentKind.COMBAT in kinds and not unresolved:
+            target = _only_foe(world)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence

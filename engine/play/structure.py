@@ -1,0 +1,81 @@
+"""The shape of a sentence beyond its words: sequences, descriptions and reported speech.
+
+Each rule reads the structure of what was typed, never particular words of a sentence:
+- a sequence ("moon, shell, wave, moon", "left, left, right", "1-0-1") is an answer tried on a puzzle,
+  and its items are no verbs ("wave" is no greeting);
+- a relative clause ("the one who keeps touching his hand", "the cutlass we took off the thug")
+  describes; it is not the act;
+- what follows a speech verb ("ask him what it would take to mend the ward") is what is said.
+"""
+
+from __future__ import annotations
+
+from engine.play import lexicon as lx
+from engine.play.classifier import Reading
+
+SEQUENCE_WEIGHT = 4.0
+DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
+_RELATIVE = {"who", "whom", "which", "that", "whose"}
+_EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
+_REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
+_SPEECH_STEMS = {"ask", "tell", "say", "beg", "demand", "plead", "promise", "warn", "inquir", "enquir"}
+
+
+def sequence(text: str, reading: Reading) -> int | None:
+    """The clause a sequence is tried in (its items weigh nothing as words), or None when there is none:
+    three or more short items in a row, after a colon, repeating, or all numbers."""
+    clauses = reading.clauses
+    colon = ":" in text
+    for head in range(len(clauses)):
+        run = [head]
+        while run[-1] + 1 < len(clauses) and 0 < len(clauses[run[-1] + 1].words) <= 2:
+            run.append(run[-1] + 1)
+        items = [w for i in run[1:] for w in clauses[i].words]
+        tail = clauses[head].words[-1:] if clauses[head].words else []
+        if len(run) >= 3 and (colon or len(set(items + tail)) < len(items + tail)):
+            _mute(reading, set(run[1:]), set(tail), head)
+            return head
+    for index, clause in enumerate(clauses):
+        digits = [w for w in clause.words if w.isdigit()]
+        if len(digits) >= 3:
+            _mute(reading, set(), set(digits), index)
+            return index
+    return None
+
+
+def _mute(reading: Reading, clauses: set[int], tail: set[str], head: int) -> None:
+    for t in reading.tokens:
+        if t.clause in clauses or (t.clause == head and t.word in tail):
+            t.factor = 0.0
+
+
+def described(reading: Reading) -> None:
+    """Words in a relative clause, or after an embedded subject ("the cutlass we took off the thug"),
+    describe something and weigh less; so does what follows a speech verb's wh-word (reported speech)."""
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        prev = tokens[i - 1] if i else None
+        if prev is None or prev.clause != t.clause:
+            continue
+        relative = t.word in _RELATIVE and prev.noun
+        embedded = t.word in _EMBEDDED_SUBJECTS and prev.noun and prev.word not in lx.SUBJECTS
+        reported = t.word in _REPORTED and any(x.stem in _SPEECH_STEMS for x in tokens[max(0, i - 4):i]
+                                               if x.clause == t.clause)
+        if relative or embedded or reported:
+            for x in tokens[i + 1:]:
+                if x.clause != t.clause:
+                    break
+                x.factor *= DESCRIBED
+
+
+def reported_questions(reading: Reading) -> None:
+    """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
+    take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""
+    spoke = False
+    for index, clause in enumerate(reading.clauses):
+        own = [t for t in reading.tokens if t.clause == index]
+        if spoke and clause.words and clause.words[0] in _REPORTED and not clause.asked:
+            clause.question = False
+            for t in own:
+                t.factor = min(t.factor, DESCRIBED) if t.factor else 0.0
+        spoke = spoke or any(t.stem in _SPEECH_STEMS and not t.noun for t in own)
