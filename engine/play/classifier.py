@@ -103,6 +103,7 @@ class Reading(BaseModel):
     quoted: bool = False
     negated: bool = False
     addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
+    addressee: str | None = Field(None, description="The name word they were hailed by")
     spell: str | None = None
 
 
@@ -128,12 +129,23 @@ def _is_question(clause: Clause) -> bool:
     return False
 
 
+_OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
+_CLOSE_SINGLE = re.compile(r"(?<=[a-z0-9.!?,])'(?=$|[\s.,!?;:)])")
+
+
+def _single_quotes(text: str) -> str:
+    """'Speech in single quotes' read like double quotes; a lone apostrophe ("thieves' tools") stays."""
+    if _OPEN_SINGLE.search(text) and _CLOSE_SINGLE.search(text):
+        return _CLOSE_SINGLE.sub('"', _OPEN_SINGLE.sub(r'\1"', text))
+    return text
+
+
 def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = frozenset()) -> Reading:
     """Tokens with clause, weight factor and flags; clauses with their question flag.
 
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
-    raw = _TOKEN_RE.findall(text.lower().replace("’", "'").replace("-", " "))
+    raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     reading = Reading(tokens=[], clauses=[Clause()])
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []
@@ -180,8 +192,13 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
                                     noun=noun, negated=negating, own=own))
         noun, own = tok.endswith("'s"), False
-    vocative = any(len(c.words) <= 3 and set(c.words[-2:]) & addressees
-                   and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees) for c in reading.clauses)
+    # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
+    # "madam Quill," or "..., Vell."): the sentence is speech to them.
+    hails = [c for c in reading.clauses if len(c.words) <= 3 and set(c.words[-2:]) & addressees
+             and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees)]
+    vocative = bool(hails)
+    if hails:
+        reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)
     spoken = [c for c in reading.clauses if c.words]
     if spoken and not vocative and addressees:
         first = [w for w in spoken[0].words if w not in _FILLERS]
@@ -190,6 +207,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS)
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & _SECOND_PERSON for c in spoken)
         if hailed:
+            reading.addressee = next((w for c in spoken for w in (c.words[0], c.words[-1]) if w in addressees), None)
             vocative = True
             acting = {i for i, c in enumerate(reading.clauses) if set(c.words) & _FIRST_PERSON}
             for t in reading.tokens:

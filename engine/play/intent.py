@@ -133,6 +133,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
     main: dict[int, MainVerb] = {}
     carried = _item_spans(reading, world, actor)
+    said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
         if index in carried:
@@ -149,6 +150,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         seen.add(clause)
         own = reading.tokens[index].own
         to_thing = key in SPEECH_KEYS and not noun and _said_to_a_thing(reading, clause, world, actor)
+        said_to_thing = said_to_thing or to_thing
         for cue in entries:
             action_type = cue.action_type
             if to_thing and action_type == T.ROLEPLAY:
@@ -175,13 +177,20 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         elif kind == T.SKILL_CHECK:
             weight = lx.UTILITY_SPELL_WEIGHT  # "cast light on my hammer and look around": the looking is the act
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
-    if reading.quoted or reading.addressed:
+    if (reading.quoted or reading.addressed) and said_to_thing and not reading.addressed:
+        scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
+        matched.append("words said to a thing")
+    elif reading.quoted or reading.addressed:
         scores[T.ROLEPLAY] += QUOTE_BONUS
         matched.append("quoted speech")
     routes = _routes_taken(reading)
     for clause in routes:
         add(T.EXPLORATION, lx.ROUTE_WEIGHT, clause, "route")
-    facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS) or bool(routes), "main": main}
+    # A verb of fighting said outside quotes: without one, a foe named beside quoted words is spoken to.
+    fights = any(not noun and factor >= 1.0 and any(c.action_type == T.COMBAT and c.weight >= 2 for c in LEXICON[key])
+                 for key, _, factor, noun, _ in cues)
+    facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS) or bool(routes), "main": main,
+                                "fights": fights or bool(reading.spell)}
     if world is not None:
         _world_evidence(reading, world, actor, keys, scores, matched, facts)
         if facts.get("moving") and facts.get("place_clause") is not None:
@@ -199,7 +208,10 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
     # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
     if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
             and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
-        if person.kind == "combatant":
+        if person.kind == "combatant" and reading.quoted and not facts["fights"]:
+            scores[T.ROLEPLAY] += 2.0 + 1.5  # "I bellow at the thug: 'drop the blade'": words to a foe
+            matched.append(f"spoken to foe:{person.name}")
+        elif person.kind == "combatant":
             scores[T.COMBAT] += 2.0 + 1.5
             matched.append(f"foe:{person.name}")
         elif person.kind == "npc":
@@ -235,7 +247,7 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
     feat_only = bool(keys & MOVEMENT_KEYS) and \
         all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name) \
-        or (strength >= PLACE_MIN and _heads_for(reading, place_terms(world, place), facts["main"]))  # type: ignore[arg-type]
+        or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
     if moving or by_name:
         facts["place"], facts["moving"] = place, moving
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
@@ -244,6 +256,11 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
 
 
 TOWARD = lx.DIRECTIONS | {"for"}
+
+
+def _toward_terms(world: Campaign, place: str) -> set[str]:
+    """Words that point at `place` and not at anything here ("into the crab pool" stays in the caves)."""
+    return place_terms(world, place) - place_terms(world, world.game_state.party_location)
 
 
 def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> bool:
@@ -511,8 +528,12 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
         person = link_person(tokens, world, actor, allow_description=social, last=last_target)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
-        names = check_names(text, world, actor, target, rank_people(tokens, world, actor, social),
-                            _vocabulary(world), aimed)
+        ranked = rank_people(tokens, world, actor, social)
+        if reading.addressee:
+            # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
+            hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
+            target = hailed or target
+        names = check_names(text, world, actor, target, ranked, _vocabulary(world), aimed)
         target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = _only_foe(world)

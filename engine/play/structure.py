@@ -11,7 +11,7 @@ Each rule reads the structure of what was typed, never particular words of a sen
 from __future__ import annotations
 
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
+from engine.play.classifier import LEXICON, Reading
 
 SEQUENCE_WEIGHT = 4.0
 DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
@@ -58,7 +58,10 @@ def described(reading: Reading) -> None:
         if prev is None or prev.clause != t.clause:
             continue
         relative = t.word in _RELATIVE and prev.noun
-        embedded = t.word in _EMBEDDED_SUBJECTS and prev.noun and prev.word not in lx.SUBJECTS
+        # "the cutlass we took", "tell the innkeeper we'll find Aldous": a subject after the object of a
+        # verb opens a clause of its own ("in the morning I buy" has no verb before: it is the act).
+        embedded = t.word in _EMBEDDED_SUBJECTS and prev.noun and prev.word not in lx.SUBJECTS and any(
+            (x.stem,) in LEXICON and not x.noun for x in tokens[:i - 1] if x.clause == t.clause)
         reported = t.word in _REPORTED and any(x.stem in _SPEECH_STEMS for x in tokens[max(0, i - 4):i]
                                                if x.clause == t.clause)
         if relative or embedded or reported:
