@@ -95,6 +95,7 @@ class Clause(BaseModel):
     question: bool = False
     quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
     asked: bool = Field(False, description="Ends in a question mark")
+    lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
 
 
 class Reading(BaseModel):
@@ -160,6 +161,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
                 reading.clauses.append(Clause())
+            if word in _CLAUSE_WORDS:
+                reading.clauses[-1].lead = word
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
             continue
         word = word.removesuffix("'s")
@@ -195,7 +198,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
     # "madam Quill," or "..., Vell."): the sentence is speech to them.
     hails = [c for c in reading.clauses if len(c.words) <= 3 and set(c.words[-2:]) & addressees
-             and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees)]
+             and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees or c.quoted)]
     vocative = bool(hails)
     if hails:
         reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)

@@ -58,6 +58,7 @@ CLARIFY_PHRASE: dict[ActionType, str] = {
     T.REST: "to rest", T.INVENTORY: "to use or handle your gear", T.MIXED: "several things at once"}
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
+PERSON_CLAUSE = 2.0
 ROUTE_VERBS = {stem(w) for w in lx.ROUTE_VERBS}
 ROUTES = {stem(w) for w in lx.ROUTES}
 FOLLOWING = {stem(w) for w in lx.FOLLOWING}
@@ -151,10 +152,14 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         own = reading.tokens[index].own
         to_thing = key in SPEECH_KEYS and not noun and _said_to_a_thing(reading, clause, world, actor)
         said_to_thing = said_to_thing or to_thing
+        voiced = not noun and any(t.stem in UTTERANCES for t in reading.tokens[index + 1:index + 4]
+                                  if t.clause == clause)
         for cue in entries:
             action_type = cue.action_type
             if to_thing and action_type == T.ROLEPLAY:
                 action_type = T.PUZZLE  # "speak the words", "say it to the door": words tried on the world
+            elif voiced and action_type in (T.ROLEPLAY, T.SKILL_CHECK):
+                action_type = T.PUZZLE  # "sing the tide words", "chant the verse": any verb voicing words
             if own and action_type == T.INVENTORY:
                 bonus *= OWN_BONUS  # "check my pack": the act is about one's own gear
             if action_type == T.ROLEPLAY and key in SOCIAL_KEYS and not audience:
@@ -193,6 +198,10 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
                                 "fights": fights or bool(reading.spell)}
     if world is not None:
         _world_evidence(reading, world, actor, keys, scores, matched, facts)
+        spoken = facts.get("person_clause")
+        if spoken is not None and any(k in SPEECH_KEYS for k, c, _, noun, _ in cues if c == spoken and not noun):
+            per = clause_scores.setdefault(int(spoken), {})  # type: ignore[call-overload]
+            per[T.ROLEPLAY] = per.get(T.ROLEPLAY, 0.0) + PERSON_CLAUSE
         if facts.get("moving") and facts.get("place_clause") is not None:
             # The clause that reaches a named place is travel ("then we climb down to the caves").
             per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
@@ -218,10 +227,16 @@ def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: 
             here = world.game_state.party_location.casefold()
             npc = world.npc(person.name)
             present = npc is not None and (npc.location or "").casefold() == here
-            # Named as the object of an attack, they are the foe, not someone spoken to.
-            side = T.COMBAT if scores[T.COMBAT] > scores[T.ROLEPLAY] else T.ROLEPLAY
+            # Named as the object of an attack, they are the foe, not someone spoken to; named in a clause
+            # that speaks, they are spoken to ("dodge, and shout at Aldous"), whatever else is going on.
+            clause = next((t.clause for t in reading.tokens if t.stem == stem(person.via)), None)
+            main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
+            spoken = clause in main and main[clause][3] in SPEECH_KEYS
+            side = T.COMBAT if scores[T.COMBAT] > scores[T.ROLEPLAY] and not spoken else T.ROLEPLAY
             scores[side] += 4.0 if present else 2.0
             matched.append(f"npc:{person.name}")
+            if present and side == T.ROLEPLAY:
+                facts["person_clause"] = clause
     combat = world.game_state.combat
     if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
         scores[T.COMBAT] += 1.5
@@ -424,11 +439,14 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + (scores[t] * 0.1) for t in scores}
         clause_scores = acting
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
-        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE) for i in acting):
+        # ... unless the act waits on the answer ("is it locked? if not I go in").
+        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE)
+               and reading.clauses[i].lead != "if" for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
                 reading.clauses[i].question = False
-    elif reading.negated and max(scores.values()) < CLAUSE_MIN:
+    elif reading.negated and max(scores.values()) < CLAUSE_MIN and not any(
+            t.factor > 0 and not t.negated and (t.stem,) in LEXICON and not t.noun for t in reading.tokens):
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
