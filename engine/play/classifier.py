@@ -106,6 +106,8 @@ class Reading(BaseModel):
     addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
     addressee: str | None = Field(None, description="The name word they were hailed by")
     spell: str | None = None
+    vocabulary: frozenset[str] = Field(default_factory=frozenset, exclude=True, repr=False,
+                                       description="The words typos were folded onto")
 
 
 def _is_question(clause: Clause) -> bool:
@@ -147,7 +149,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
-    reading = Reading(tokens=[], clauses=[Clause()])
+    reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []
     prev = ""

@@ -44,8 +44,13 @@ def _content(text: str) -> list[str]:
     return [w for w in words(text.replace("-", " ")) if len(w) > 2 and w not in STOP]
 
 
-def place_words(world: Campaign) -> set[str]:
-    return {stem(w) for loc in world.locations for w in _content(loc.name)}
+def place_words(world: Campaign) -> frozenset[str]:
+    return _place_words(tuple(loc.name for loc in world.locations))
+
+
+@lru_cache(maxsize=16)
+def _place_words(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w) for name in names for w in _content(name))
 
 
 def _aliases(name: str, role: str, description: str, places: set[str]) -> dict[str, tuple[float, str]]:
@@ -145,17 +150,50 @@ def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str,
     for m in world.monsters:
         if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks:
             entries.append((m.name, "monster", m.kind, "", ""))
-    return _people_index(tuple(entries), frozenset(place_words(world)))
+    return _people_index(tuple(entries), place_words(world))
+
+
+class _Derived:
+    """What is computed once per people index: alias stems, titles, and stem -> who answers to it."""
+
+    def __init__(self, index: list[tuple[str, str, dict[str, tuple[float, str]]]]) -> None:
+        self.index = index
+        self.every = frozenset(s for _, _, al in index for s in al)
+        self.titles = frozenset(s for _, _, al in index for s, (w, _) in al.items() if w > DESC_WEIGHT)
+        self.by_stem: dict[str, list[tuple[int, float, str]]] = {}
+        for i, (_, _, aliases) in enumerate(index):
+            for s, (weight, via) in aliases.items():
+                self.by_stem.setdefault(s, []).append((i, weight, via))
+
+
+_DERIVED: dict[int, _Derived] = {}
+
+
+def _derived(world: Campaign, actor: str | None) -> _Derived:
+    index = people(world, actor)
+    found = _DERIVED.get(id(index))
+    if found is None or found.index is not index:
+        if len(_DERIVED) > 64:
+            _DERIVED.clear()
+        found = _DERIVED[id(index)] = _Derived(index)
+    return found
+
+
+def alias_stems(world: Campaign, actor: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    """(every alias stem of anyone, the stems of names and roles only)."""
+    found = _derived(world, actor)
+    return found.every, found.titles
 
 
 def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
-                allow_description: bool = True, last: str | None = None) -> EntityRef | None:
+                allow_description: bool = True, last: str | None = None,
+                ranked: list[EntityRef] | None = None) -> EntityRef | None:
     """The entity the words mean most strongly; `tokens` are (stem, factor) in order.
 
     Presence counts: a foe still standing, then someone at the party's location. A pronoun means
     the last person named earlier in the sentence, else `last` (the previous turn's target).
     """
-    ranked = rank_people(tokens, world, actor, allow_description)
+    ranked = rank_people(tokens, world, actor, allow_description) if ranked is None else ranked
     if ranked or not any(s in PRONOUNS for s, _ in tokens):
         return ranked[0] if ranked else None
     if last is None:
@@ -168,28 +206,38 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
                 allow_description: bool = True) -> list[EntityRef]:
     """Every entity the words point at, strongest first (ties: the one named first in the sentence)."""
     here = world.game_state.party_location.casefold()
-    present = {n.name for n in world.npcs if (n.location or "").casefold() == here}
-    found: list[tuple[tuple[float, int], EntityRef]] = []
-    for name, kind, aliases in people(world, actor):
+    derived = _derived(world, actor)
+    # Only the entities some word answers to are scored: the cost follows the sentence, not the cast.
+    hits: dict[int, list[tuple[int, str, float, str]]] = {}
+    for i, (s, factor) in enumerate(tokens):
+        for who, weight, alias in derived.by_stem.get(s, ()):
+            if weight > 0 and (allow_description or weight > DESC_WEIGHT):
+                hits.setdefault(who, []).append((i, s, weight * factor, alias))
+    found: list[tuple[tuple[float, int, int], EntityRef]] = []
+    for who, said in hits.items():
+        name, kind, _ = derived.index[who]
         total, via, first, top = 0.0, "", len(tokens), 0.0
         seen: set[str] = set()
-        for i, (s, factor) in enumerate(tokens):
-            weight, alias = aliases.get(s, (0.0, ""))
-            if weight <= DESC_WEIGHT and not allow_description or s in seen or weight <= 0:
+        for i, s, value, alias in said:
+            if s in seen:
                 continue
             seen.add(s)
-            total += weight * factor
-            if weight * factor > top:
-                top, via = weight * factor, alias
+            total += value
+            if value > top:
+                top, via = value, alias
             first = min(first, i)
         # Further words of a name or role add half: "the wrecker captain" is more the captain than a thug.
         # Description words only tip the balance, never make a link on their own.
         score = top + EXTRA_WORD * (total - top) if top > DESC_WEIGHT else top
         if score <= 0:
             continue
-        score += {"combatant": 1.0, "npc": 0.5 if name in present else 0.0}.get(kind, 0.0)
-        found.append(((score, -first), EntityRef(name=name, kind=kind, via=via, score=round(score, 2))))
-    # Stable: among equal keys the earlier entity (a foe before an NPC before a stat block) stays first.
+        if kind == "combatant":
+            score += 1.0
+        elif kind == "npc":
+            npc = world.npc(name)
+            score += 0.5 if npc is not None and (npc.location or "").casefold() == here else 0.0
+        found.append(((score, -first, -who), EntityRef(name=name, kind=kind, via=via, score=round(score, 2))))
+    # Among equal scores the one named first, then the earlier entity (a foe, an NPC, a stat block).
     found.sort(key=lambda f: f[0], reverse=True)
     return [ref for _, ref in found]
 

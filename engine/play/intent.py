@@ -543,15 +543,15 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
     if world is not None:
         social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds))
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
-        person = link_person(tokens, world, actor, allow_description=social, last=last_target)
+        ranked = rank_people(tokens, world, actor, social)
+        person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
-        ranked = rank_people(tokens, world, actor, social)
         if reading.addressee:
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
             hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
             target = hailed or target
-        names = check_names(text, world, actor, target, ranked, _vocabulary(world), aimed)
+        names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
         target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = _only_foe(world)

@@ -11,7 +11,6 @@ meant. Cost depends on the world's names, never on history.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from pydantic import BaseModel, Field
 from rapidfuzz import fuzz
@@ -19,7 +18,16 @@ from rapidfuzz.distance import JaroWinkler
 
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
-from engine.play.entities import DESC_WEIGHT, NAME_WEIGHT, SHORTHAND, STOP, is_english, people, place_words
+from engine.play.entities import (
+    DESC_WEIGHT,
+    NAME_WEIGHT,
+    SHORTHAND,
+    STOP,
+    alias_stems,
+    is_english,
+    people,
+    place_words,
+)
 from engine.text import stem, words
 
 CLEAR = 90.0  # a typed name this close to one name in the world means it
@@ -169,14 +177,8 @@ def _closest(said: str, world: Campaign, actor: str | None) -> list[tuple[float,
 
 def _known_words(world: Campaign, actor: str | None) -> frozenset[str]:
     """Stems that already mean something in this world: every alias of a person, every place word."""
-    aliases = tuple(sorted(s for _, _, al in people(world, actor) for s in al))
-    return _frozen(aliases, frozenset(place_words(world)))
+    return alias_stems(world, actor)[0] | place_words(world)
 
 
 def _titles(world: Campaign, actor: str | None) -> frozenset[str]:
-    return frozenset(s for _, _, al in people(world, actor) for s, (w, _) in al.items() if w > DESC_WEIGHT)
-
-
-@lru_cache(maxsize=16)
-def _frozen(aliases: tuple[str, ...], places: frozenset[str]) -> frozenset[str]:
-    return frozenset(aliases) | places
+    return alias_stems(world, actor)[1]
