@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType
 from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
-from engine.models.world import ABILITY_NAMES, SKILLS, Campaign
+from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.classifier import (
@@ -31,24 +31,26 @@ from engine.play.classifier import (
     spell_kind,
 )
 from engine.play.entities import (
-    PRONOUNS,
     STOP,
     link_person,
-    link_place,
-    people,
-    place_terms,
     rank_people,
     world_vocabulary,
+)
+from engine.play.evidence import (
+    MainVerb,
+    has_object,
+    item_spans,
+    routes_taken,
+    said_to_a_thing,
+    world_evidence,
 )
 from engine.play.naming import check_names
 from engine.text import stem, words
 
 T = ActionType
 QUOTE_BONUS = 4.0
-QUESTION_SCORE = 6.0
 NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
-PLACE_MIN = 0.5
 LOW_CONFIDENCE = 0.34
 OWN_BONUS = 2.0
 WEAK_CHECK = 3.0  # below this a skill check is only a guess: ask first
@@ -59,14 +61,11 @@ CLARIFY_PHRASE: dict[ActionType, str] = {
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
 PERSON_CLAUSE = 2.0
-ROUTE_VERBS = {stem(w) for w in lx.ROUTE_VERBS}
-ROUTES = {stem(w) for w in lx.ROUTES}
 FOLLOWING = {stem(w) for w in lx.FOLLOWING}
 SIGNS = {stem(w) for w in lx.SIGNS}
 GOING = {stem(w) for w in lx.GOING}
 INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
-PRONOUN_STEMS = {stem(w) for w in PRONOUNS if w not in ("it", "its")}
 FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
 AGENT_FOR: dict[ActionType, str] = {
@@ -133,14 +132,14 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     combat = world.game_state.combat if world is not None else None
     fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
     main: dict[int, MainVerb] = {}
-    carried = _item_spans(reading, world, actor)
+    carried = item_spans(reading, world, actor)
     said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
         if index in carried:
             # "the holy symbol" on the sheet is gear, not a puzzle's symbol.
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
-        if key[0] in INTRANSITIVE and _has_object(reading, index):
+        if key[0] in INTRANSITIVE and has_object(reading, index):
             continue
         if not entries:
             continue
@@ -150,7 +149,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             main[clause] = (top.action_type, top.weight, index + len(key), key)
         seen.add(clause)
         own = reading.tokens[index].own
-        to_thing = key in SPEECH_KEYS and not noun and _said_to_a_thing(reading, clause, world, actor)
+        to_thing = key in SPEECH_KEYS and not noun and said_to_a_thing(reading, clause, world, actor)
         said_to_thing = said_to_thing or to_thing
         voiced = not noun and any(t.stem in UTTERANCES for t in reading.tokens[index + 1:index + 4]
                                   if t.clause == clause)
@@ -188,7 +187,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     elif reading.quoted or reading.addressed:
         scores[T.ROLEPLAY] += QUOTE_BONUS
         matched.append("quoted speech")
-    routes = _routes_taken(reading)
+    routes = routes_taken(reading)
     for clause in routes:
         add(T.EXPLORATION, lx.ROUTE_WEIGHT, clause, "route")
     # A verb of fighting said outside quotes: without one, a foe named beside quoted words is spoken to.
@@ -197,7 +196,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS) or bool(routes), "main": main,
                                 "fights": fights or bool(reading.spell)}
     if world is not None:
-        _world_evidence(reading, world, actor, keys, scores, matched, facts)
+        world_evidence(reading, world, actor, keys, scores, matched, facts)
         spoken = facts.get("person_clause")
         if spoken is not None and any(k in SPEECH_KEYS for k, c, _, noun, _ in cues if c == spoken and not noun):
             per = clause_scores.setdefault(int(spoken), {})  # type: ignore[call-overload]
@@ -207,165 +206,6 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
             per[T.EXPLORATION] = per.get(T.EXPLORATION, 0.0) + PLACE_CLAUSE
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
-
-
-def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: set[tuple[str, ...]],
-                    scores: dict[ActionType, float], matched: list[str], facts: dict[str, object]) -> None:
-    acting = [(t.stem, t.factor if t.factor > 0 else 0.0) for t in reading.tokens]
-    person = link_person([(s, f or 0.0) for s, f in acting], world, actor)
-    facts["person"] = person
-    # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
-    if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
-            and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
-        if person.kind == "combatant" and reading.quoted and not facts["fights"]:
-            scores[T.ROLEPLAY] += 2.0 + 1.5  # "I bellow at the thug: 'drop the blade'": words to a foe
-            matched.append(f"spoken to foe:{person.name}")
-        elif person.kind == "combatant":
-            scores[T.COMBAT] += 2.0 + 1.5
-            matched.append(f"foe:{person.name}")
-        elif person.kind == "npc":
-            here = world.game_state.party_location.casefold()
-            npc = world.npc(person.name)
-            present = npc is not None and (npc.location or "").casefold() == here
-            # Named as the object of an attack, they are the foe, not someone spoken to; named in a clause
-            # that speaks, they are spoken to ("dodge, and shout at Aldous"), whatever else is going on.
-            clause = next((t.clause for t in reading.tokens if t.stem == stem(person.via)), None)
-            main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
-            spoken = clause in main and main[clause][3] in SPEECH_KEYS
-            side = T.COMBAT if scores[T.COMBAT] > scores[T.ROLEPLAY] and not spoken else T.ROLEPLAY
-            scores[side] += 4.0 if present else 2.0
-            matched.append(f"npc:{person.name}")
-            if present and side == T.ROLEPLAY:
-                facts["person_clause"] = clause
-    combat = world.game_state.combat
-    if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
-        scores[T.COMBAT] += 1.5
-        matched.append("combat active")
-    if world.npcs_at(world.game_state.party_location) and keys & SPEECH_KEYS:
-        scores[T.ROLEPLAY] += 1.0
-        matched.append("npc present")
-    # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
-    stems_said = [t.stem for t in reading.tokens if not t.negated]
-    # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
-    verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
-    place, strength = link_place(stems_said, world, ignore=verbs)
-    if place is None:
-        return
-    verb_moves = bool(facts["moving"])
-    # "into the chapel", "back to the inn": a direction right before the place's name moves too.
-    name_stems = {stem(w) for w in words(place)}
-    directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
-                   for c in reading.clauses for i, w in enumerate(c.words))
-    by_name = strength >= 3.0
-    # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
-    # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
-    feat_only = bool(keys & MOVEMENT_KEYS) and \
-        all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
-    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name) \
-        or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
-    if moving or by_name:
-        facts["place"], facts["moving"] = place, moving
-        scores[T.EXPLORATION] += 4.5 if moving else 0.5
-        facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
-        matched.append(f"place:{place}")
-
-
-TOWARD = lx.DIRECTIONS | {"for"}
-
-
-def _toward_terms(world: Campaign, place: str) -> set[str]:
-    """Words that point at `place` and not at anything here ("into the crab pool" stays in the caves)."""
-    return place_terms(world, place) - place_terms(world, world.game_state.party_location)
-
-
-def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> bool:
-    """A clause with no known verb but a way of going ("wanders down to the harbour", "we make for the
-    inn"): a direction right before a word of the place, and nothing else for the clause to be doing."""
-    for index, clause in enumerate(reading.clauses):
-        if index in main and main[index][3] not in MOVEMENT_KEYS:
-            continue
-        ws = clause.words
-        for i, w in enumerate(ws[:-1]):
-            nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
-            if w in TOWARD and nxt in terms:
-                return True
-    return False
-
-
-def _said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor: str | None) -> bool:
-    """Words spoken in this clause go to a thing, not a person: an utterance as the object ("the words",
-    "the password") or "to" a thing ("to the door"), and no one named or described in the clause."""
-    toks = [t for t in reading.tokens if t.clause == clause]
-    if world is not None and any(t.stem in _person_words(world, actor) or t.stem in PRONOUN_STEMS for t in toks):
-        return False
-    if any((t.stem,) in PEOPLE for t in toks):
-        return False
-    if any(t.stem in UTTERANCES for t in toks):
-        return True
-    return any(a.word == "to" and (b.stem,) in LEXICON and all(c.action_type in (T.EXPLORATION, T.PUZZLE)
-                                                                for c in LEXICON[(b.stem,)])
-               for a, b in zip(toks, toks[1:], strict=False))
-
-
-def _person_words(world: Campaign, actor: str | None) -> set[str]:
-    return {s for _, _, aliases in people(world, actor) for s, (w, _) in aliases.items() if w > 1.0}
-
-
-def _item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> set[int]:
-    """Token indexes naming an item of two words or more on the actor's sheet ("holy symbol", "thieves' tools")."""
-    pc = world.character(actor) if world is not None and actor else None
-    if pc is None:
-        return set()
-    stems_at = [t.stem for t in reading.tokens]
-    found: set[int] = set()
-    for item in _item_keys(tuple(i.name for i in pc.inventory)):
-        for i in range(len(stems_at) - len(item) + 1):
-            if tuple(stems_at[i:i + len(item)]) == item:
-                found.update(range(i, i + len(item)))
-    return found
-
-
-@lru_cache(maxsize=64)
-def _item_keys(names: tuple[str, ...]) -> list[tuple[str, ...]]:
-    keys = [tuple(stem(w) for w in words(n.split("(")[0]) if w not in STOP) for n in names]
-    return [k for k in keys if len(k) >= 2]
-
-
-def _routes_taken(reading: Reading) -> set[int]:
-    """Clauses where a route is taken or followed ("take the cliff path", "follow the stair down")."""
-    out: set[int] = set()
-    for i, t in enumerate(reading.tokens):
-        if t.stem in ROUTE_VERBS and t.factor > 0 and not t.noun:
-            rest = [x for x in reading.tokens[i + 1:i + 4] if x.clause == t.clause]
-            if any(x.stem in ROUTES for x in rest):
-                out.add(t.clause)
-    return out
-
-
-def _has_object(reading: Reading, index: int) -> bool:
-    """The verb at `index` takes a thing as its object ("rest my hand"), a time aside ("rest the night")."""
-    nxt = reading.tokens[index + 1] if index + 1 < len(reading.tokens) else None
-    return nxt is not None and nxt.noun and nxt.clause == reading.tokens[index].clause \
-        and nxt.word not in lx.TIME_WORDS
-
-
-MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
-GOVERNING = {T.INVENTORY, T.EXPLORATION, T.PUZZLE, T.SKILL_CHECK}
-STRONG_VERB = 2.5
-
-
-def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
-    """The person is the recipient or the place of another kind of act ("give the letter to Aldous",
-    "sneak up behind Nessa"): the clause's main verb decides the kind, not the person named. Only the
-    direct object of a skill verb ("I jump Nessa") is still the one acted on."""
-    said = stem(via)
-    index = next((i for i, t in enumerate(reading.tokens) if t.stem == said), None)
-    if index is None or reading.tokens[index].clause not in main:
-        return False
-    kind, weight, after, _ = main[reading.tokens[index].clause]
-    if kind not in GOVERNING or weight < STRONG_VERB or index < after:
-        return False
-    return not (kind == T.SKILL_CHECK and index == after)
 
 
 def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
@@ -414,17 +254,17 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         per[T.PUZZLE] = per.get(T.PUZZLE, 0.0) + structure.SEQUENCE_WEIGHT
         matched.append("sequence")
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
-    requested = _check_requested(reading)
+    requested = structure.check_requested(reading)
     if requested is not None:
         # "what do I know about drowned sailors? religion check": the question is what the check is for;
         # "arcana on the ward, then I try the lever": another act beside the check still counts.
-        scores[T.SKILL_CHECK] += CHECK_REQUEST
+        scores[T.SKILL_CHECK] += structure.CHECK_REQUEST
         matched.append("check requested")
         per = clause_scores.setdefault(requested, {})
-        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + CHECK_REQUEST
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + structure.CHECK_REQUEST
         # Clauses asked in question form ("is he lying?") say what the check is for, not another act.
         acting = {i: s for i, s in clause_scores.items()
-                  if i == requested or not (reading.clauses[i].question or _asks(reading.clauses[i].words))}
+                  if i == requested or not (reading.clauses[i].question or structure.asks(reading.clauses[i].words))}
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
@@ -451,36 +291,6 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
     return reading, _decide(scores, clause_scores, matched), facts
-
-
-CHECK_REQUEST = 8.0
-_FILLER_WORDS = {"ok", "okay", "so", "um", "uh", "i", "we", "let", "me", "can", "do", "a", "an", "quick", "make"}
-_CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
-    {(a,) for a in ABILITY_NAMES.values()}
-_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
-                "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
-
-
-_AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
-
-
-def _asks(ws: list[str]) -> bool:
-    ws = [w for w in ws if w not in _FILLER_WORDS]
-    return bool(ws) and (ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES)
-
-
-def _check_requested(reading: Reading) -> int | None:
-    """The clause that asks for a check by name: only a skill or ability ("religion check", "history?",
-    "roll stealth"), or one aimed at something ("insight on Hesper", "arcana on the ward")."""
-    for index, clause in enumerate(reading.clauses):
-        rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
-        if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
-            return index
-        ws = [w for w in clause.words if w not in _FILLER_WORDS]
-        for size in (3, 2, 1):
-            if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and ws[size] in _AIMED_AT:
-                return index
-    return None
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:

@@ -10,6 +10,7 @@ Each rule reads the structure of what was typed, never particular words of a sen
 
 from __future__ import annotations
 
+from engine.models.world import ABILITY_NAMES, SKILLS
 from engine.play import lexicon as lx
 from engine.play.classifier import LEXICON, Reading
 
@@ -82,3 +83,33 @@ def reported_questions(reading: Reading) -> None:
             for t in own:
                 t.factor = min(t.factor, DESCRIBED) if t.factor else 0.0
         spoke = spoke or any(t.stem in _SPEECH_STEMS and not t.noun for t in own)
+
+
+CHECK_REQUEST = 8.0
+_FILLER_WORDS = {"ok", "okay", "so", "um", "uh", "i", "we", "let", "me", "can", "do", "a", "an", "quick", "make"}
+_CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
+    {(a,) for a in ABILITY_NAMES.values()}
+_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
+                "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
+
+
+_AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
+
+
+def asks(ws: list[str]) -> bool:
+    ws = [w for w in ws if w not in _FILLER_WORDS]
+    return bool(ws) and (ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES)
+
+
+def check_requested(reading: Reading) -> int | None:
+    """The clause that asks for a check by name: only a skill or ability ("religion check", "history?",
+    "roll stealth"), or one aimed at something ("insight on Hesper", "arcana on the ward")."""
+    for index, clause in enumerate(reading.clauses):
+        rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
+        if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
+            return index
+        ws = [w for w in clause.words if w not in _FILLER_WORDS]
+        for size in (3, 2, 1):
+            if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and ws[size] in _AIMED_AT:
+                return index
+    return None
