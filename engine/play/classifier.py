@@ -88,6 +88,7 @@ class Token(BaseModel):
     # Right after "my"/"our": the speaker's own things ("check my pack" looks in the pack).
     own: bool = False
     negated: bool = False
+    possessive: bool = Field(False, description="Typed with 's ('Vell's strongbox'); 's may also be 'is'")
 
 
 class Clause(BaseModel):
@@ -195,7 +196,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.spell = " ".join(spell)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
         reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
-                                    noun=noun, negated=negating, own=own))
+                                    noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
         noun, own = tok.endswith("'s"), False
     # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
     # "madam Quill," or "..., Vell."): the sentence is speech to them.

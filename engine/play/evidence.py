@@ -32,6 +32,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     facts["person"] = person
     # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
     if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
+            and not describes_a_thing(reading, person.via, world, actor) \
             and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
         if person.kind == "combatant" and reading.quoted and not facts["fights"]:
             scores[T.ROLEPLAY] += 2.0 + 1.5  # "I bellow at the thug: 'drop the blade'": words to a foe
@@ -108,6 +109,24 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
     return False
 
 
+def describes_a_thing(reading: Reading, via: str, world: Campaign, actor: str | None) -> bool:
+    """A person's word used of a thing: right before another noun that is no one's name or role ("the
+    net sheds", "Vell's strongbox", "my best Crowe voice"); the thing is what the words are about."""
+    said = stem(via)
+    spots = [i for i, t in enumerate(reading.tokens) if t.stem == said]
+    titles = _person_words(world, actor)
+    for i in spots:
+        nxt = reading.tokens[i + 1] if i + 1 < len(reading.tokens) else None
+        # Right after it (an article between starts a new phrase: "spins Pim a tale"), a noun (not
+        # "Crowe's bleeding"), and nobody's name or role ("the wrecker captain").
+        adjacent = nxt is not None and nxt.clause == reading.tokens[i].clause and (
+            not nxt.noun or reading.tokens[i].possessive)
+        if not adjacent or nxt.stem in titles or nxt.word in STOP or nxt.word.endswith(("ing", "ed", "ly")) \
+                or (nxt.stem,) in LEXICON and not nxt.noun or not nxt.word.isalpha():  # type: ignore[union-attr]
+            return False
+    return bool(spots)
+
+
 def said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor: str | None) -> bool:
     """Words spoken in this clause go to a thing, not a person: an utterance as the object ("the words",
     "the password") or "to" a thing ("to the door"), and no one named or described in the clause."""
@@ -179,7 +198,9 @@ def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -
     if index is None or reading.tokens[index].clause not in main:
         return False
     kind, weight, after, _ = main[reading.tokens[index].clause]
-    if kind not in GOVERNING or weight < STRONG_VERB or index < after:
+    # Handing things over ("pay Hesper five silver", "toss the rope to Wren") governs even as a light verb.
+    strong = STRONG_VERB if kind != T.INVENTORY else STRONG_VERB - 0.5
+    if kind not in GOVERNING or weight < strong or index < after:
         return False
     return not (kind == T.SKILL_CHECK and index == after)
 
