@@ -109,6 +109,23 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
     return False
 
 
+def handed_over(reading: Reading, world: Campaign, actor: str | None) -> int | None:
+    """The clause where the character passes one of their things to a companion ("toss my spare dagger to
+    Wren", "hand our rope up to Bram"): gear changing hands, whatever the verb."""
+    party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
+             for w in words(c.name)}
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        if not t.own or t.factor <= 0:
+            continue
+        rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
+        thing = any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5 for c in LEXICON.get((x.stem,), []))
+                    for x in [t, *rest[:2]])
+        if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
+            return t.clause
+    return None
+
+
 def describes_a_thing(reading: Reading, via: str, world: Campaign, actor: str | None) -> bool:
     """A person's word used of a thing: right before another noun that is no one's name or role ("the
     net sheds", "Vell's strongbox", "my best Crowe voice"); the thing is what the words are about."""

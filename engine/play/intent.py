@@ -38,6 +38,7 @@ from engine.play.entities import (
 )
 from engine.play.evidence import (
     MainVerb,
+    handed_over,
     has_object,
     item_spans,
     routes_taken,
@@ -61,6 +62,7 @@ CLARIFY_PHRASE: dict[ActionType, str] = {
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
 PERSON_CLAUSE = 2.0
+HANDED_WEIGHT = 3.0
 FOLLOWING = {stem(w) for w in lx.FOLLOWING}
 SIGNS = {stem(w) for w in lx.SIGNS}
 GOING = {stem(w) for w in lx.GOING}
@@ -169,6 +171,10 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     if carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
+    if world is not None:
+        passed = handed_over(reading, world, actor)
+        if passed is not None:
+            add(T.INVENTORY, HANDED_WEIGHT, passed, "handed to a companion")
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
         if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
             add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
@@ -181,7 +187,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         elif kind == T.SKILL_CHECK:
             weight = lx.UTILITY_SPELL_WEIGHT  # "cast light on my hammer and look around": the looking is the act
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
-    if (reading.quoted or reading.addressed) and said_to_thing and not reading.addressed:
+    # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
+    named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
+    if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
     elif reading.quoted or reading.addressed:
@@ -245,6 +253,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
     structure.described(reading)
+    structure.others_acts(reading)
     structure.reported_questions(reading)
     tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)

@@ -72,6 +72,20 @@ def described(reading: Reading) -> None:
                 x.factor *= DESCRIBED
 
 
+_SUBORDINATE = {"before", "after", "while", "because", "so", "if"}
+_THIRD_PERSON = {"he", "she", "they", "it", "he's", "she's", "they're", "it's", "he'll", "she'll", "they'll"}
+
+
+def others_acts(reading: Reading) -> None:
+    """A subordinate clause whose subject is someone else ("before they give us away", "so he'll row us
+    out") says what others do, not what the character does: it weighs little."""
+    for index, clause in enumerate(reading.clauses):
+        if clause.lead in _SUBORDINATE and clause.words and clause.words[0] in _THIRD_PERSON:
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= DESCRIBED
+
+
 def reported_questions(reading: Reading) -> None:
     """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
     take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""
