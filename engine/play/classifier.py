@@ -75,6 +75,8 @@ PEOPLE = {k for k, cues in LEXICON.items()
 CUE_WORDS = frozenset(w for spec in lx.LEXICON_SPEC.values() for item in spec.split()
                       for w in item.rsplit(":", 1)[0].rstrip("!").split("_") if len(w) > 3)
 
+_STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
+               "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:]|[\"“”]")
 
 
@@ -123,7 +125,9 @@ def _is_question(clause: Clause) -> bool:
     if set(ws) & (lx.READING | _SECOND_PERSON) or clause.quoted:
         return False
     if first in lx.QUESTION_WORDS:
-        return not (first == "how" and second == "to")
+        # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
+        return not (first == "how" and second == "to") and not (first == "what" and second == "if"
+                                                                   and third in _FIRST_PERSON)
     if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
                                                "our", "any", "anyone", "anything", "this", "that"}
                                     or clause.asked):
@@ -197,7 +201,11 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
         reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
                                     noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
-        noun, own = tok.endswith("'s"), False
+        # "the right order", "the old watch": after an article and a word that is no cue (an adjective),
+        # the next word still ends the noun phrase, so a verb-only cue there is a noun too.
+        noun = tok.endswith("'s") or (noun and (stem(word),) not in LEXICON and word not in _STOP_WORDS
+                                      and len(reading.tokens) > 1 and not reading.tokens[-2].noun)
+        own = False
     # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
     # "madam Quill," or "..., Vell."): the sentence is speech to them.
     hails = [c for c in reading.clauses if len(c.words) <= 3 and set(c.words[-2:]) & addressees

@@ -78,7 +78,11 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
     feat_only = bool(keys & MOVEMENT_KEYS) and \
         all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
-    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name) \
+    # Led by a feature, not a name, the way must be one step from here: features do not cross the map.
+    here_loc = world.location(world.game_state.party_location)
+    near = here_loc is None or place in here_loc.connections or by_name
+    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
+        or (directed and by_name) \
         or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
     if moving or by_name:
         facts["place"], facts["moving"] = place, moving

@@ -201,7 +201,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     # A verb of fighting said outside quotes: without one, a foe named beside quoted words is spoken to.
     fights = any(not noun and factor >= 1.0 and any(c.action_type == T.COMBAT and c.weight >= 2 for c in LEXICON[key])
                  for key, _, factor, noun, _ in cues)
-    facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS) or bool(routes), "main": main,
+    # Only the character's own going moves the party ("if the captain moves toward Idris" does not).
+    going = {key for key, _, factor, noun, _ in cues if not noun and factor >= 0.5}
+    facts: dict[str, object] = {"moving": bool(going & MOVEMENT_KEYS) or bool(routes), "main": main,
                                 "fights": fights or bool(reading.spell)}
     if world is not None:
         world_evidence(reading, world, actor, keys, scores, matched, facts)

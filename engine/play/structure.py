@@ -76,14 +76,25 @@ _SUBORDINATE = {"before", "after", "while", "because", "so", "if"}
 _THIRD_PERSON = {"he", "she", "they", "it", "he's", "she's", "they're", "it's", "he'll", "she'll", "they'll"}
 
 
+# "so the waves match the carving": a subject that is a thing, not the speaker.
+_CONJUNCTIONS = {"so", "because", "while"}  # "if" after "tell"/"see" asks whether
+_OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
+
+
 def others_acts(reading: Reading) -> None:
-    """A subordinate clause whose subject is someone else ("before they give us away", "so he'll row us
-    out") says what others do, not what the character does: it weighs little."""
+    """A subordinate clause whose subject is someone or something else ("before they give us away", "so
+    the waves match the carving") says what others do or what should follow, not what the character
+    does: it weighs little."""
     for index, clause in enumerate(reading.clauses):
-        if clause.lead in _SUBORDINATE and clause.words and clause.words[0] in _THIRD_PERSON:
-            for t in reading.tokens:
-                if t.clause == index:
-                    t.factor *= DESCRIBED
+        first = clause.words[0] if clause.words else ""
+        # "before"/"after" are as often prepositions ("go after the captain"): only a pronoun follows them.
+        if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in _OTHER_SUBJECT
+                                            and clause.lead in _CONJUNCTIONS):
+            own = [t for t in reading.tokens if t.clause == index]
+            for i, t in enumerate(own):
+                if i and t.word in lx.SUBJECTS:
+                    break  # "if the captain moves I shoot him": the main clause starts with its subject
+                t.factor *= DESCRIBED
 
 
 def reported_questions(reading: Reading) -> None:
