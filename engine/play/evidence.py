@@ -40,6 +40,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         elif person.kind == "combatant":
             scores[T.COMBAT] += 2.0 + 1.5
             matched.append(f"foe:{person.name}")
+        elif person.kind == "npc" and _seized(reading, person.via, facts["main"]):  # type: ignore[arg-type]
+            scores[T.COMBAT] += 4.0  # "grab the lookout": laying hands on someone is a grapple
+            matched.append(f"seized:{person.name}")
         elif person.kind == "npc":
             here = world.game_state.party_location.casefold()
             npc = world.npc(person.name)
@@ -128,6 +131,22 @@ def handed_over(reading: Reading, world: Campaign, actor: str | None) -> int | N
         if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
             return t.clause
     return None
+
+
+# Verbs that hand things to someone: a person after them is the recipient, not the one handled.
+_TRANSFER = {stem(w) for w in ("give", "hand", "pay", "sell", "buy", "toss", "lend", "trade", "offer", "purchase",
+                                "split", "throw", "pass", "show")}
+
+
+def _seized(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
+    """A verb for handling things with a person as its direct object ("grab the lookout", "drag Pim
+    inside"): the person is taken hold of."""
+    said = stem(via)
+    index = next((i for i, t in enumerate(reading.tokens) if t.stem == said), None)
+    if index is None or reading.tokens[index].clause not in main:
+        return False
+    kind, _, after, key = main[reading.tokens[index].clause]
+    return kind == T.INVENTORY and index == after and key[0] not in _TRANSFER
 
 
 def describes_a_thing(reading: Reading, via: str, world: Campaign, actor: str | None) -> bool:

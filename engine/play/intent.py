@@ -153,7 +153,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         own = reading.tokens[index].own
         to_thing = key in SPEECH_KEYS and not noun and said_to_a_thing(reading, clause, world, actor)
         said_to_thing = said_to_thing or to_thing
-        voiced = not noun and any(t.stem in UTTERANCES for t in reading.tokens[index + 1:index + 4]
+        # The words are the verb's object, not its topic ("ask Aldous about the words" is a question).
+        voiced = not noun and any(t.stem in UTTERANCES and t.factor >= 0.9 for t in reading.tokens[index + 1:index + 4]
                                   if t.clause == clause)
         for cue in entries:
             action_type = cue.action_type
