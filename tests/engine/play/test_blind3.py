@@ -14,10 +14,14 @@ def test_the_split_is_fixed_and_holds_back_a_third():
 
 
 def test_tuned_two_thirds_floor():
+    # Before tuning: kind 0.862, target 0.887, destination 0.842.
     report = score(blind3_split()[0])
-    assert report["kind_accuracy"] >= 0.86 and report["target_accuracy"] >= 0.88
+    assert report["kind_accuracy"] >= 0.94 and report["target_accuracy"] >= 0.97
+    assert report["destination_accuracy"] >= 0.99
 
 
 def test_held_back_third_floor():
+    # Before tuning: kind 0.767, target 0.966, destination 0.750; never looked at while tuning.
     report = score(blind3_split()[1])
-    assert report["kind_accuracy"] >= 0.76 and report["target_accuracy"] >= 0.96
+    assert report["kind_accuracy"] >= 0.84 and report["target_accuracy"] >= 0.96
+    assert report["destination_accuracy"] >= 0.91
