@@ -256,7 +256,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
     structure.described(reading)
-    structure.others_acts(reading)
+    structure.others_acts(reading, _other_names(world, actor))
     structure.reported_questions(reading)
     tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
@@ -275,8 +275,11 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         per = clause_scores.setdefault(requested, {})
         per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + structure.CHECK_REQUEST
         # Clauses asked in question form ("is he lying?") say what the check is for, not another act.
+        # Only an act that follows the check ("arcana on the ward, then I pull the lever") stays beside it;
+        # the rest says what the check is for ("figure out where the coins came from, history check").
         acting = {i: s for i, s in clause_scores.items()
-                  if i == requested or not (reading.clauses[i].question or structure.asks(reading.clauses[i].words))}
+                  if i == requested or (i > requested and reading.clauses[i].lead == "then"
+                                        and not structure.asks(reading.clauses[i].words))}
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
@@ -325,6 +328,14 @@ def _clarify(result: IntentResult) -> str | None:
         options = [T.SKILL_CHECK, T.EXPLORATION] if result.action_type == T.SKILL_CHECK else \
             [T.EXPLORATION, T.ROLEPLAY]
     return "Did you mean " + " or ".join(CLARIFY_PHRASE[a] for a in options) + "?"
+
+
+def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
+    """First names of everyone but the actor: the subject of someone else's act ("while Tova patches us up")."""
+    if world is None:
+        return frozenset()
+    names = [c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()]
+    return frozenset(words(n)[0] for n in names + [n.name for n in world.npcs] if words(n))
 
 
 def _only_foe(world: Campaign) -> EntityRef | None:

@@ -81,14 +81,14 @@ _CONJUNCTIONS = {"so", "because", "while"}  # "if" after "tell"/"see" asks wheth
 _OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
 
 
-def others_acts(reading: Reading) -> None:
+def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
     """A subordinate clause whose subject is someone or something else ("before they give us away", "so
     the waves match the carving") says what others do or what should follow, not what the character
     does: it weighs little."""
     for index, clause in enumerate(reading.clauses):
         first = clause.words[0] if clause.words else ""
         # "before"/"after" are as often prepositions ("go after the captain"): only a pronoun follows them.
-        if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in _OTHER_SUBJECT
+        if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in others or first in _OTHER_SUBJECT
                                             and clause.lead in _CONJUNCTIONS):
             own = [t for t in reading.tokens if t.clause == index]
             for i, t in enumerate(own):
@@ -118,6 +118,7 @@ _CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "
                 "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
 
 
+_MEANS = {"with", "using", "via", "by"}
 _AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
 
 
@@ -137,4 +138,8 @@ def check_requested(reading: Reading) -> int | None:
         for size in (3, 2, 1):
             if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and ws[size] in _AIMED_AT:
                 return index
+            # "I examine the glyphs with arcana", "using athletics": the skill named as the means.
+            for i, w in enumerate(ws[:-size] if size < len(ws) else []):
+                if w in _MEANS and tuple(ws[i + 1:i + 1 + size]) in _CHECK_NAMES and i + 1 + size == len(ws):
+                    return index
     return None
