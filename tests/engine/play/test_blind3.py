@@ -25,3 +25,13 @@ def test_held_back_third_floor():
     report = score(blind3_split()[1])
     assert report["kind_accuracy"] >= 0.84 and report["target_accuracy"] >= 0.96
     assert report["destination_accuracy"] >= 0.91
+
+
+def test_own_probe_set_floor():
+    """Sentences written during issue 11 (before the general lexicon and structure rules they checked):
+    tuned on, so only a regression guard."""
+    import json
+    from pathlib import Path
+
+    cases = json.loads((Path(__file__).resolve().parent / "intent_probe.json").read_text())
+    assert score(cases)["kind_accuracy"] >= 0.95
