@@ -338,6 +338,9 @@ def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
     return frozenset(words(n)[0] for n in names + [n.name for n in world.npcs] if words(n))
 
 
+ONLY_FOE = "the only kind of foe"
+
+
 def _only_foe(world: Campaign) -> EntityRef | None:
     """In a fight against one kind of foe, an attack that names no one is at the first of them ("attack!",
     "the one in the middle"); against several kinds the combat agent picks, the parse does not guess."""
@@ -347,7 +350,7 @@ def _only_foe(world: Campaign) -> EntityRef | None:
     foes = [c for c in combat.order if c.kind == "monster" and not c.defeated]
     if not foes or len({(c.monster or c.name).casefold() for c in foes}) != 1:
         return None
-    return EntityRef(name=foes[0].name, kind="combatant", via="the only foe", score=1.0)
+    return EntityRef(name=foes[0].name, kind="combatant", via=ONLY_FOE, score=1.0)
 
 
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,

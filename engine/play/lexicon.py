@@ -66,6 +66,10 @@ LEXICON_SPEC: dict[ActionType, str] = {
         item:2 equipment:2 scroll:1.5 put:1""",
 }
 
+# Creature nouns among the combat cues: naming one that is nowhere in the world is no attack on whoever is here.
+CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", "troll", "dragon", "ogre", "kobold",
+             "spider", "rat", "cultist", "ghoul", "harpy", "imp", "gnoll", "hobgoblin", "bugbear"}
+
 # Movement verbs: with a named exit they make an action travel.
 MOVEMENT = {"go", "go_to", "go_back", "head", "travel", "walk", "ride", "return", "enter", "leave",
              "proceed", "venture", "journey", "march", "sail", "set_off", "make_way", "run", "move",

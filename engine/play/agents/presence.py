@@ -9,9 +9,11 @@ monsters in, with /spawn or by placing an encounter.
 from __future__ import annotations
 
 from engine.models.world import Campaign
+from engine.play import lexicon as lx
 from engine.play.agents.base import AgentContext
 from engine.play.entities import NAME_WEIGHT
-from engine.play.intent import parse
+from engine.play.intent import ONLY_FOE, parse
+from engine.text import stem, stems, words
 
 # A stat block counts as named only by a word of its name ("the crab"), not by its kind ("the beast").
 _NAMED = NAME_WEIGHT
@@ -22,7 +24,9 @@ def absent_target(ctx: AgentContext) -> tuple[str, str] | None:
     # An agent called on its own (no orchestrator) reads the same parse the orchestrator would give it.
     intent = ctx.intent or parse(ctx.action, ctx.world, ctx.actor)
     ref = intent.target_ref
-    if ref is None or ref.via == "pronoun":
+    if ref is None or ref.via == ONLY_FOE:
+        return _unknown_creature(ctx)
+    if ref.via == "pronoun":
         return None
     world = ctx.world
     here = world.game_state.party_location
@@ -54,3 +58,20 @@ def absent_target(ctx: AgentContext) -> tuple[str, str] | None:
 def _last_seen(world: Campaign, monster: str) -> str | None:
     """A place the party has been where the DM placed this monster; unvisited places are not given away."""
     return next((loc.name for loc in world.locations if loc.visited and monster in loc.encounter), None)
+
+
+def _unknown_creature(ctx: AgentContext) -> tuple[str, str] | None:
+    """A kind of creature named ("the goblin") that nothing in this world is: not a foe to be found here."""
+    world = ctx.world
+    known = " ".join([m.name + " " + m.kind for m in world.monsters] + [n.name + " " + n.role for n in world.npcs])
+    said = [w for w in words(ctx.action) if w in lx.CREATURES and stem(w) not in stems(known)]
+    if not said:
+        return None
+    creature = said[0]
+    combat = world.game_state.combat
+    if combat is not None and combat.active:
+        foes = ", ".join(c.name for c in combat.order if c.kind == "monster" and not c.defeated) or "none"
+        return (f"There is no {creature} in this fight (foes: {foes}). Nothing was rolled and the turn is not spent.",
+                f"There is no {creature} here.")
+    return (f"There is no {creature} at {world.game_state.party_location}, and no {creature} in this campaign's "
+            f"stat blocks. Nothing was rolled and no fight started.", f"There is no {creature} here.")

@@ -71,3 +71,14 @@ async def test_a_placed_monster_still_starts_the_fight():
 async def test_in_a_fight_the_named_foe_is_still_hit():
     res = await _act(_world("Wrecker Caves", FIGHT), "I swing at the Wrecker Captain")
     assert "Wrecker Captain" in {c.target for c in res.state_changes if c.kind == "hp"}
+
+
+async def test_a_kind_of_creature_nowhere_in_the_world_is_no_attack_on_whoever_is_here():
+    world = _world("Gannet Point", ["Wrecker Thug", "Wrecker Thug"])
+    res = await _act(world, "I attack the goblin")
+    _nothing_happened(res, world)
+    assert any(w.startswith("There is no goblin in this fight (foes: Wrecker Thug") for w in res.warnings)
+    calm = _world("Gannet Point")
+    res = await _act(calm, "I attack the goblin")
+    _nothing_happened(res, calm)
+    assert res.world.game_state.combat is None
