@@ -164,8 +164,8 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
     if not names:
         # Nothing placed here: a player's words never summon a monster; the DM brings one in.
         known = ", ".join(m.name for m in world.monsters) or "none"
-        result.warnings.append(f"There is nothing hostile at {place} to fight. Nothing was rolled; the DM can "
-                               f"bring a monster in with /spawn (stat blocks: {known}).")
+        result.warnings.append(f"There is nothing hostile at {place} to fight. Nothing was rolled; only the DM "
+                               f"brings a monster in (stat blocks: {known}).")
         return False
     try:
         rolls, changes = rules.start_combat(ctx.roller, world, names)

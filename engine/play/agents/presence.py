@@ -3,7 +3,7 @@
 The parse names its target against the whole world (every NPC, every stat block). When that target
 is not at the party's location, or not in the running fight, the combat agent says so and stops: no
 fight starts, nothing is rolled, the turn is not spent. The DM (not the player's words) brings
-monsters in, with /spawn or by placing an encounter.
+monsters in, by placing an encounter (or a spawn command where the console has one).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def absent_target(ctx: AgentContext) -> tuple[str, str] | None:
     if combat is not None and combat.active:
         foes = ", ".join(c.name for c in combat.order if c.kind == "monster" and not c.defeated) or "none"
         return (f"No {ref.name} is in this fight (foes: {foes}). Nothing was rolled and the turn is not spent; "
-                f"the DM can bring one in with /spawn {ref.name}.",
+                f"only the DM brings a {ref.name} in.",
                 f"There is no {ref.name} in this fight.")
     location = world.location(here)
     if location is not None and ref.name in location.encounter:
@@ -51,7 +51,7 @@ def absent_target(ctx: AgentContext) -> tuple[str, str] | None:
     seen = _last_seen(world, ref.name)
     where = f" (last seen at {seen})" if seen else ""
     return (f"No {ref.name} is at {here}{where}. Nothing was rolled and no fight started; "
-            f"the DM can bring one in with /spawn {ref.name}.",
+            f"only the DM brings a {ref.name} in (an encounter placed here).",
             f"There is no {ref.name} here.")
 
 

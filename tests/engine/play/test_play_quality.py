@@ -110,7 +110,7 @@ async def test_a_slain_foe_is_not_conjured_again_by_half_its_name():
     result = await CombatAgent().handle(ctx(world, "I attack the Goblin Boss", ActionType.COMBAT,
                                             ScriptedRoller([18, 2, 5, 3])))
     assert world.model_dump() == before and result.dice_rolls == []
-    assert "No Goblin Boss is at Old Mill" in result.warnings[0] and "/spawn Goblin Boss" in result.warnings[0]
+    assert "No Goblin Boss is at Old Mill" in result.warnings[0] and "only the DM brings a Goblin Boss in" in result.warnings[0]
     assert told(result, world, "I attack the Goblin Boss") == "There is no Goblin Boss here."
 
 

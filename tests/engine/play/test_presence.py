@@ -25,7 +25,7 @@ async def test_a_monster_named_where_none_was_placed_is_not_summoned():
     res = await _act(world, "I attack the giant crab")
     _nothing_happened(res, world)
     assert res.world.game_state.combat is None
-    assert any(w.startswith("No Giant Crab is at Kettlecove Docks.") and "/spawn Giant Crab" in w
+    assert any(w.startswith("No Giant Crab is at Kettlecove Docks.") and "only the DM brings a Giant Crab in" in w
                for w in res.warnings), res.warnings
     assert "no Giant Crab here" in res.narrative
 
