@@ -29,6 +29,7 @@ ENV_VARS: dict[str, str] = {
     "temperature": "GM_TEMPERATURE",
     "timeout_s": "GM_TIMEOUT",
     "max_retries": "GM_MAX_RETRIES",
+    "intent_parser": "GM_INTENT_PARSER",
 }
 # The command-line flag for each field; the CLI passes {field: value} to load_settings.
 CLI_FLAGS: dict[str, str] = {
@@ -41,6 +42,7 @@ CLI_FLAGS: dict[str, str] = {
     "temperature": "--temperature",
     "timeout_s": "--timeout",
     "max_retries": "--max-retries",
+    "intent_parser": "--intent-parser",
 }
 DEFAULT_KEY_ENVS = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
 
@@ -60,6 +62,9 @@ class NarratorSettings(BaseModel):
     temperature: float = Field(0.8, ge=0.0, le=2.0)
     timeout_s: float = Field(20.0, gt=0, le=600)
     max_retries: int = Field(2, ge=0, le=10)
+    intent_parser: Literal["offline", "llm"] = Field(
+        "offline", description="Who reads the players' actions: the offline parser, or the narrator's LLM "
+                               "(checked against the world, falling back to offline with a warning)")
 
     _sources: dict[str, str] = PrivateAttr(default_factory=dict)
     _config_path: Path | None = PrivateAttr(default=None)

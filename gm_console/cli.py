@@ -30,10 +30,11 @@ def _add_narrator(p: argparse.ArgumentParser, top: bool = False) -> None:
         "temperature": "sampling temperature (OpenAI-compatible servers)",
         "timeout_s": "seconds before a narrator call is abandoned",
         "max_retries": "retries before falling back to the offline narrator",
+        "intent_parser": "offline (default) or llm: the narrator's LLM reads actions, checked against the world",
     }
     # The settings module owns the flag names, so `config show` and the docs name the same flags.
     for field, flag in CLI_FLAGS.items():
-        choices = ["offline", "anthropic", "openai"] if field == "narrator" else None
+        choices = {"narrator": ["offline", "anthropic", "openai"], "intent_parser": ["offline", "llm"]}.get(field)
         p.add_argument(flag, dest=field, default=default, choices=choices, help=helps.get(field))
 
 

@@ -54,6 +54,7 @@ from engine.persistence.session_store import SessionStore
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import Orchestrator
+from engine.play.parsers import IntentParser
 from engine.session import reports
 from engine.session.catalog import SessionCatalog, SessionRef
 from engine.session.learnings import session_learnings
@@ -74,7 +75,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
                  clock: Clock | None = None, agent_timeout: float = 2.0, context_window: int = 8000,
-                 id_factory: Callable[[], str] | None = None) -> None:
+                 id_factory: Callable[[], str] | None = None, intent_parser: IntentParser | None = None) -> None:
         self.layout = DataLayout(Path(data_dir) if data_dir else default_data_dir())
         self.layout.campaigns_dir.mkdir(parents=True, exist_ok=True)
         ensure_bundled_campaigns(self.layout)
@@ -86,7 +87,8 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
         self.new_id = id_factory or (lambda: str(uuid.uuid4()))
         self.archivist = Archivist()
         self.prompt_budget = PromptBudget(window=context_window)
-        self.orchestrator = Orchestrator(narrator=self.narrator, agent_timeout=agent_timeout)
+        self.orchestrator = Orchestrator(narrator=self.narrator, agent_timeout=agent_timeout,
+                                         intent_parser=intent_parser)
         self._open: dict[str, OpenSession] = {}
         self._campaign_locks = CampaignLocks()
         self._locks: dict[str, asyncio.Lock] = {}
@@ -97,10 +99,12 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
         """The manager the console and the MCP server run: narrator and context window from settings
         (config file < environment < the command line's overrides)."""
         from engine.narration.providers import build_narrator
+        from engine.play.parsers import build_intent_parser
         from engine.settings import load_settings
 
         settings = load_settings(narrator_overrides or {})
-        return cls(data_dir, narrator=build_narrator(settings), context_window=settings.context_window)
+        return cls(data_dir, narrator=build_narrator(settings), context_window=settings.context_window,
+                   intent_parser=build_intent_parser(settings))
 
     @property
     def data_dir(self) -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.models.actions import ActionType
 
@@ -51,4 +51,25 @@ class ActionIntent(BaseModel):
     parts: list[IntentPart] = Field(default_factory=list, description="Ordered kinds of a compound action")
     components: list[ActionType] = Field(default_factory=list, description="ActionTypes the agents handle")
     clarify: str | None = Field(None, description="A question back to the player when the parse is unsure")
+    unresolved: str | None = Field(None, description="Words naming no one clearly (or no one at all): asked about")
+    candidates: list[str] = Field(default_factory=list,
+                                  description="Names offered when a name in the action is unclear or unknown")
     matched: list[str] = Field(default_factory=list, description="The cues that decided it")
+
+
+class IntentProposal(BaseModel):
+    """What an LLM intent parser is asked for (its JSON schema goes in the prompt): words, not truth. The
+    engine checks every field against the world before an agent sees it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: IntentKind = Field(description="What the action mostly is; 'question' for a question to the DM; "
+                                         "'mixed' for two different kinds of act in one sentence")
+    parts: list[IntentKind] = Field(default_factory=list, description="For 'mixed': the kinds, in order")
+    verb: str | None = Field(None, description="The main verb, as the player wrote it")
+    target: str | None = Field(None, description="Exact name (from the lists given) of who the action is aimed at")
+    item: str | None = Field(None, description="An item from the actor's inventory the action uses")
+    destination: str | None = Field(None, description="Exact name of the place the party moves to, if it moves")
+    spell: str | None = Field(None, description="A spell the action casts")
+    negated: bool = Field(False, description="The player says what the character does NOT do")
+    question: bool = Field(False, description="The player asks the DM something")

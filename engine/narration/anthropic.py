@@ -61,6 +61,15 @@ class AnthropicNarrator(ProviderNarrator):
             raise self._error(exc) from exc
         return self._result(message, prompt)
 
+    async def complete(self, system: str, user: str, *, max_tokens: int = 400, json_reply: bool = False) -> str:
+        """One plain request (no narration prompt): the reply's text. Used by the LLM intent parser."""
+        try:
+            message = await self._client.messages.create(model=self.model, max_tokens=max_tokens, system=system,
+                                                         messages=[{"role": "user", "content": user}])
+        except Exception as exc:
+            raise self._error(exc) from exc
+        return "".join(block.text for block in message.content if block.type == "text")
+
     async def stream_events(self, request: NarrationRequest) -> AsyncIterator[StreamEvent]:
         prompt = self._prompt(request)
         prose = FactsBlockFilter()

@@ -89,6 +89,21 @@ class OpenAICompatNarrator(ProviderNarrator):
                                  prompt_tokens=usage.prompt_tokens if usage else None,
                                  completion_tokens=usage.completion_tokens if usage else None)
 
+    async def complete(self, system: str, user: str, *, max_tokens: int = 400, json_reply: bool = False) -> str:
+        """One plain request (no narration prompt): the reply's text. Used by the LLM intent parser."""
+        params: dict[str, Any] = {"model": self.model, "temperature": 0.0, self._token_param: max_tokens,
+                                  "messages": [{"role": "system", "content": system},
+                                               {"role": "user", "content": user}]}
+        if json_reply:
+            params["response_format"] = {"type": "json_object"}
+        try:
+            completion = await self._client.chat.completions.create(**params)
+        except Exception as exc:
+            raise self._error(exc) from exc
+        if not completion.choices:
+            raise NarratorCallError("malformed reply (no choices)", retryable=True)
+        return completion.choices[0].message.content or ""
+
     async def stream_events(self, request: NarrationRequest) -> AsyncIterator[StreamEvent]:
         prompt = self._prompt(request)
         prose = FactsBlockFilter()

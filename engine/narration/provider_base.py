@@ -69,6 +69,10 @@ class ProviderNarrator:
         return call_error_from_sdk(exc, self._sdk, timeout_s=self._timeout_s, endpoint=self._endpoint,
                                    key_env=self._key_env)
 
+    async def complete(self, system: str, user: str, *, max_tokens: int = 400, json_reply: bool = False) -> str:
+        """One plain request outside narration (the LLM intent parser); raises NarratorCallError."""
+        raise NotImplementedError
+
     def stream_events(self, request: NarrationRequest) -> AsyncIterator[StreamEvent]:
         """Chunks of prose (the facts block held back), then Done with the full result."""
         raise NotImplementedError

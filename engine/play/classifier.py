@@ -75,6 +75,8 @@ PEOPLE = {k for k, cues in LEXICON.items()
 CUE_WORDS = frozenset(w for spec in lx.LEXICON_SPEC.values() for item in spec.split()
                       for w in item.rsplit(":", 1)[0].rstrip("!").split("_") if len(w) > 3)
 
+_STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
+               "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:]|[\"“”]")
 
 
@@ -88,6 +90,7 @@ class Token(BaseModel):
     # Right after "my"/"our": the speaker's own things ("check my pack" looks in the pack).
     own: bool = False
     negated: bool = False
+    possessive: bool = Field(False, description="Typed with 's ('Vell's strongbox'); 's may also be 'is'")
 
 
 class Clause(BaseModel):
@@ -95,6 +98,7 @@ class Clause(BaseModel):
     question: bool = False
     quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
     asked: bool = Field(False, description="Ends in a question mark")
+    lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
 
 
 class Reading(BaseModel):
@@ -103,7 +107,10 @@ class Reading(BaseModel):
     quoted: bool = False
     negated: bool = False
     addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
+    addressee: str | None = Field(None, description="The name word they were hailed by")
     spell: str | None = None
+    vocabulary: frozenset[str] = Field(default_factory=frozenset, exclude=True, repr=False,
+                                       description="The words typos were folded onto")
 
 
 def _is_question(clause: Clause) -> bool:
@@ -118,7 +125,9 @@ def _is_question(clause: Clause) -> bool:
     if set(ws) & (lx.READING | _SECOND_PERSON) or clause.quoted:
         return False
     if first in lx.QUESTION_WORDS:
-        return not (first == "how" and second == "to")
+        # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
+        return not (first == "how" and second == "to") and not (first == "what" and second == "if"
+                                                                   and third in _FIRST_PERSON)
     if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
                                                "our", "any", "anyone", "anything", "this", "that"}
                                     or clause.asked):
@@ -128,13 +137,24 @@ def _is_question(clause: Clause) -> bool:
     return False
 
 
+_OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
+_CLOSE_SINGLE = re.compile(r"(?<=[a-z0-9.!?,])'(?=$|[\s.,!?;:)])")
+
+
+def _single_quotes(text: str) -> str:
+    """'Speech in single quotes' read like double quotes; a lone apostrophe ("thieves' tools") stays."""
+    if _OPEN_SINGLE.search(text) and _CLOSE_SINGLE.search(text):
+        return _CLOSE_SINGLE.sub('"', _OPEN_SINGLE.sub(r'\1"', text))
+    return text
+
+
 def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = frozenset()) -> Reading:
     """Tokens with clause, weight factor and flags; clauses with their question flag.
 
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
-    raw = _TOKEN_RE.findall(text.lower().replace("’", "'").replace("-", " "))
-    reading = Reading(tokens=[], clauses=[Clause()])
+    raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
+    reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []
     prev = ""
@@ -148,6 +168,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
                 reading.clauses.append(Clause())
+            if word in _CLAUSE_WORDS:
+                reading.clauses[-1].lead = word
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
             continue
         word = word.removesuffix("'s")
@@ -178,10 +200,19 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.spell = " ".join(spell)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
         reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
-                                    noun=noun, negated=negating, own=own))
-        noun, own = tok.endswith("'s"), False
-    vocative = any(len(c.words) <= 3 and set(c.words[-2:]) & addressees
-                   and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees) for c in reading.clauses)
+                                    noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
+        # "the right order", "the old watch": after an article and a word that is no cue (an adjective),
+        # the next word still ends the noun phrase, so a verb-only cue there is a noun too.
+        noun = tok.endswith("'s") or (noun and (stem(word),) not in LEXICON and word not in _STOP_WORDS
+                                      and len(reading.tokens) > 1 and not reading.tokens[-2].noun)
+        own = False
+    # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
+    # "madam Quill," or "..., Vell."): the sentence is speech to them.
+    hails = [c for c in reading.clauses if len(c.words) <= 3 and set(c.words[-2:]) & addressees
+             and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees or c.quoted)]
+    vocative = bool(hails)
+    if hails:
+        reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)
     spoken = [c for c in reading.clauses if c.words]
     if spoken and not vocative and addressees:
         first = [w for w in spoken[0].words if w not in _FILLERS]
@@ -190,6 +221,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS)
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & _SECOND_PERSON for c in spoken)
         if hailed:
+            reading.addressee = next((w for c in spoken for w in (c.words[0], c.words[-1]) if w in addressees), None)
             vocative = True
             acting = {i for i, c in enumerate(reading.clauses) if set(c.words) & _FIRST_PERSON}
             for t in reading.tokens:

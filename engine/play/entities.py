@@ -44,8 +44,13 @@ def _content(text: str) -> list[str]:
     return [w for w in words(text.replace("-", " ")) if len(w) > 2 and w not in STOP]
 
 
-def place_words(world: Campaign) -> set[str]:
-    return {stem(w) for loc in world.locations for w in _content(loc.name)}
+def place_words(world: Campaign) -> frozenset[str]:
+    return _place_words(tuple(loc.name for loc in world.locations))
+
+
+@lru_cache(maxsize=16)
+def _place_words(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w) for name in names for w in _content(name))
 
 
 def _aliases(name: str, role: str, description: str, places: set[str]) -> dict[str, tuple[float, str]]:
@@ -77,10 +82,16 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
                   places: frozenset[str]) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
     """(name, kind, aliases) per entity; cached on the world's people, which rarely change."""
     index = []
-    for name, kind, role, description, weapons in entries:
+    nicknames = _nicknames(entries)
+    for i, (name, kind, role, description, weapons) in enumerate(entries):
         aliases = _aliases(name, role, description, set(places))
         for w in _content(weapons):
             aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
+        for s, (owner, w) in nicknames.items():
+            if owner == i:
+                aliases[s] = (NAME_WEIGHT, w)
+            elif aliases.get(s, (NAME_WEIGHT, ""))[0] <= DESC_WEIGHT:
+                del aliases[s]  # the describer only mentions the name; it belongs to its bearer
         index.append((name, kind, aliases))
     # A description word shared by several people says little about any one of them.
     shared: dict[str, int] = {}
@@ -90,6 +101,25 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
                 shared[s] = shared.get(s, 0) + 1
     return [(name, kind, {s: (w / shared[s] if w <= DESC_WEIGHT else w, via) for s, (w, via) in al.items()})
             for name, kind, al in index]
+
+
+_NAMED_RE = re.compile(r"((?:[A-Za-z']+\s+){1,3})(?:named|called|nicknamed)\s+((?:[A-Z][A-Za-z']*\s*){1,3})")
+
+
+def _nicknames(entries: tuple[tuple[str, str, str, str, str], ...]) -> dict[str, tuple[int, str]]:
+    """stem -> (index of its bearer, word) for names a description gives someone else: "keeps a giant crab
+    named Old Nip" makes "Nip" the Giant Crab's name, not a word describing its keeper."""
+    found: dict[str, tuple[int, str]] = {}
+    for describer, (_, _, _, description, _) in enumerate(entries):
+        for before, named in _NAMED_RE.findall(description):
+            said = {stem(w) for w in _content(before)}
+            scored = [(sum(stem(w) in said for w in _content(n)), -i, i) for i, (n, *_) in enumerate(entries)
+                      if i != describer]
+            best = max(scored, default=(0, 0, -1))
+            if best[0] > 0:
+                for w in _content(named):
+                    found[stem(w)] = (best[2], w)
+    return found
 
 
 def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
@@ -120,50 +150,96 @@ def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str,
     for m in world.monsters:
         if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks:
             entries.append((m.name, "monster", m.kind, "", ""))
-    return _people_index(tuple(entries), frozenset(place_words(world)))
+    return _people_index(tuple(entries), place_words(world))
+
+
+class _Derived:
+    """What is computed once per people index: alias stems, titles, and stem -> who answers to it."""
+
+    def __init__(self, index: list[tuple[str, str, dict[str, tuple[float, str]]]]) -> None:
+        self.index = index
+        self.every = frozenset(s for _, _, al in index for s in al)
+        self.titles = frozenset(s for _, _, al in index for s, (w, _) in al.items() if w > DESC_WEIGHT)
+        self.by_stem: dict[str, list[tuple[int, float, str]]] = {}
+        for i, (_, _, aliases) in enumerate(index):
+            for s, (weight, via) in aliases.items():
+                self.by_stem.setdefault(s, []).append((i, weight, via))
+
+
+_DERIVED: dict[int, _Derived] = {}
+
+
+def _derived(world: Campaign, actor: str | None) -> _Derived:
+    index = people(world, actor)
+    found = _DERIVED.get(id(index))
+    if found is None or found.index is not index:
+        if len(_DERIVED) > 64:
+            _DERIVED.clear()
+        found = _DERIVED[id(index)] = _Derived(index)
+    return found
+
+
+def alias_stems(world: Campaign, actor: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    """(every alias stem of anyone, the stems of names and roles only)."""
+    found = _derived(world, actor)
+    return found.every, found.titles
 
 
 def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
-                allow_description: bool = True, last: str | None = None) -> EntityRef | None:
+                allow_description: bool = True, last: str | None = None,
+                ranked: list[EntityRef] | None = None) -> EntityRef | None:
     """The entity the words mean most strongly; `tokens` are (stem, factor) in order.
 
     Presence counts: a foe still standing, then someone at the party's location. A pronoun means
     the last person named earlier in the sentence, else `last` (the previous turn's target).
     """
+    ranked = rank_people(tokens, world, actor, allow_description) if ranked is None else ranked
+    if ranked or not any(s in PRONOUNS for s, _ in tokens):
+        return ranked[0] if ranked else None
+    if last is None:
+        return None
+    kind = "combatant" if world.game_state.combat and world.game_state.combat.combatant(last) else "npc"
+    return EntityRef(name=last, kind=kind, via="pronoun", score=1.0)
+
+
+def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
+                allow_description: bool = True) -> list[EntityRef]:
+    """Every entity the words point at, strongest first (ties: the one named first in the sentence)."""
     here = world.game_state.party_location.casefold()
-    present = {n.name for n in world.npcs if (n.location or "").casefold() == here}
-    best: EntityRef | None = None
-    best_key = (0.0, 0)
-    named_before: str | None = None
-    for name, kind, aliases in people(world, actor):
+    derived = _derived(world, actor)
+    # Only the entities some word answers to are scored: the cost follows the sentence, not the cast.
+    hits: dict[int, list[tuple[int, str, float, str]]] = {}
+    for i, (s, factor) in enumerate(tokens):
+        for who, weight, alias in derived.by_stem.get(s, ()):
+            if weight > 0 and (allow_description or weight > DESC_WEIGHT):
+                hits.setdefault(who, []).append((i, s, weight * factor, alias))
+    found: list[tuple[tuple[float, int, int], EntityRef]] = []
+    for who, said in hits.items():
+        name, kind, _ = derived.index[who]
         total, via, first, top = 0.0, "", len(tokens), 0.0
         seen: set[str] = set()
-        for i, (s, factor) in enumerate(tokens):
-            weight, alias = aliases.get(s, (0.0, ""))
-            if weight <= DESC_WEIGHT and not allow_description or s in seen or weight <= 0:
+        for i, s, value, alias in said:
+            if s in seen:
                 continue
             seen.add(s)
-            total += weight * factor
-            if weight * factor > top:
-                top, via = weight * factor, alias
+            total += value
+            if value > top:
+                top, via = value, alias
             first = min(first, i)
         # Further words of a name or role add half: "the wrecker captain" is more the captain than a thug.
         # Description words only tip the balance, never make a link on their own.
         score = top + EXTRA_WORD * (total - top) if top > DESC_WEIGHT else top
         if score <= 0:
             continue
-        score += {"combatant": 1.0, "npc": 0.5 if name in present else 0.0}.get(kind, 0.0)
-        key = (score, -first)
-        if key > best_key:
-            best, best_key = EntityRef(name=name, kind=kind, via=via, score=round(score, 2)), key
-            named_before = name
-    if best is not None or not any(s in PRONOUNS for s, _ in tokens):
-        return best
-    referent = named_before or last
-    if referent is None:
-        return None
-    kind = "combatant" if world.game_state.combat and world.game_state.combat.combatant(referent) else "npc"
-    return EntityRef(name=referent, kind=kind, via="pronoun", score=1.0)
+        if kind == "combatant":
+            score += 1.0
+        elif kind == "npc":
+            npc = world.npc(name)
+            score += 0.5 if npc is not None and (npc.location or "").casefold() == here else 0.0
+        found.append(((score, -first, -who), EntityRef(name=name, kind=kind, via=via, score=round(score, 2))))
+    # Among equal scores the one named first, then the earlier entity (a foe, an NPC, a stat block).
+    found.sort(key=lambda f: f[0], reverse=True)
+    return [ref for _, ref in found]
 
 
 # ---- places
@@ -210,6 +286,13 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
     return best, best_score
 
 
+def place_terms(world: Campaign, place: str) -> set[str]:
+    """Stems that point at `place`: its name and what its description and discoveries mention."""
+    key = tuple((loc.name, tuple(loc.connections), tuple(_place_texts(loc))) for loc in world.locations)
+    found = _place_index(key).get(place)
+    return found.words | found.found if found is not None else set()
+
+
 class _Place:
     """One location's words, computed once per world text (descriptions rarely change)."""
 
@@ -244,6 +327,11 @@ def _english() -> frozenset[str]:
     except ImportError:  # pragma: no cover - the dependency is declared; this keeps a bare install working
         return frozenset()
     return frozenset(get_english_words_set(["web2"], lower=True, alpha=True))
+
+
+def is_english(word: str) -> bool:
+    """A dictionary word, or a regular inflection of one ("sneaks", "tracked"); without the list, a short word."""
+    return _is_word(word)
 
 
 def _is_word(word: str) -> bool:

@@ -12,9 +12,10 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, IntentKind, IntentPart
-from engine.models.world import ABILITY_NAMES, SKILLS, Campaign
+from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
+from engine.models.world import Campaign
 from engine.play import lexicon as lx
+from engine.play import structure
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -29,15 +30,28 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
-from engine.play.entities import PRONOUNS, STOP, link_person, link_place, people, world_vocabulary
+from engine.play.entities import (
+    STOP,
+    link_person,
+    rank_people,
+    world_vocabulary,
+)
+from engine.play.evidence import (
+    MainVerb,
+    handed_over,
+    has_object,
+    item_spans,
+    routes_taken,
+    said_to_a_thing,
+    world_evidence,
+)
+from engine.play.naming import check_names
 from engine.text import stem, words
 
 T = ActionType
 QUOTE_BONUS = 4.0
-QUESTION_SCORE = 6.0
 NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
-PLACE_MIN = 0.5
 LOW_CONFIDENCE = 0.34
 OWN_BONUS = 2.0
 WEAK_CHECK = 3.0  # below this a skill check is only a guess: ask first
@@ -47,14 +61,13 @@ CLARIFY_PHRASE: dict[ActionType, str] = {
     T.REST: "to rest", T.INVENTORY: "to use or handle your gear", T.MIXED: "several things at once"}
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
-ROUTE_VERBS = {stem(w) for w in lx.ROUTE_VERBS}
-ROUTES = {stem(w) for w in lx.ROUTES}
+PERSON_CLAUSE = 2.0
+HANDED_WEIGHT = 3.0
 FOLLOWING = {stem(w) for w in lx.FOLLOWING}
 SIGNS = {stem(w) for w in lx.SIGNS}
 GOING = {stem(w) for w in lx.GOING}
 INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
-PRONOUN_STEMS = {stem(w) for w in PRONOUNS if w not in ("it", "its")}
 FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
 AGENT_FOR: dict[ActionType, str] = {
@@ -121,13 +134,14 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     combat = world.game_state.combat if world is not None else None
     fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
     main: dict[int, MainVerb] = {}
-    carried = _item_spans(reading, world, actor)
+    carried = item_spans(reading, world, actor)
+    said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
         if index in carried:
             # "the holy symbol" on the sheet is gear, not a puzzle's symbol.
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
-        if key[0] in INTRANSITIVE and _has_object(reading, index):
+        if key[0] in INTRANSITIVE and has_object(reading, index):
             continue
         if not entries:
             continue
@@ -137,11 +151,17 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             main[clause] = (top.action_type, top.weight, index + len(key), key)
         seen.add(clause)
         own = reading.tokens[index].own
-        to_thing = key in SPEECH_KEYS and not noun and _said_to_a_thing(reading, clause, world, actor)
+        to_thing = key in SPEECH_KEYS and not noun and said_to_a_thing(reading, clause, world, actor)
+        said_to_thing = said_to_thing or to_thing
+        # The words are the verb's object, not its topic ("ask Aldous about the words" is a question).
+        voiced = not noun and any(t.stem in UTTERANCES and t.factor >= 0.9 for t in reading.tokens[index + 1:index + 4]
+                                  if t.clause == clause)
         for cue in entries:
             action_type = cue.action_type
             if to_thing and action_type == T.ROLEPLAY:
                 action_type = T.PUZZLE  # "speak the words", "say it to the door": words tried on the world
+            elif voiced and action_type in (T.ROLEPLAY, T.SKILL_CHECK):
+                action_type = T.PUZZLE  # "sing the tide words", "chant the verse": any verb voicing words
             if own and action_type == T.INVENTORY:
                 bonus *= OWN_BONUS  # "check my pack": the act is about one's own gear
             if action_type == T.ROLEPLAY and key in SOCIAL_KEYS and not audience:
@@ -152,6 +172,10 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     if carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
+    if world is not None:
+        passed = handed_over(reading, world, actor)
+        if passed is not None:
+            add(T.INVENTORY, HANDED_WEIGHT, passed, "handed to a companion")
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
         if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
             add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
@@ -164,144 +188,35 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         elif kind == T.SKILL_CHECK:
             weight = lx.UTILITY_SPELL_WEIGHT  # "cast light on my hammer and look around": the looking is the act
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
-    if reading.quoted or reading.addressed:
+    # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
+    named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
+    if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
+        scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
+        matched.append("words said to a thing")
+    elif reading.quoted or reading.addressed:
         scores[T.ROLEPLAY] += QUOTE_BONUS
         matched.append("quoted speech")
-    routes = _routes_taken(reading)
+    routes = routes_taken(reading)
     for clause in routes:
         add(T.EXPLORATION, lx.ROUTE_WEIGHT, clause, "route")
-    facts: dict[str, object] = {"moving": bool(keys & MOVEMENT_KEYS) or bool(routes), "main": main}
+    # A verb of fighting said outside quotes: without one, a foe named beside quoted words is spoken to.
+    fights = any(not noun and factor >= 1.0 and any(c.action_type == T.COMBAT and c.weight >= 2 for c in LEXICON[key])
+                 for key, _, factor, noun, _ in cues)
+    # Only the character's own going moves the party ("if the captain moves toward Idris" does not).
+    going = {key for key, _, factor, noun, _ in cues if not noun and factor >= 0.5}
+    facts: dict[str, object] = {"moving": bool(going & MOVEMENT_KEYS) or bool(routes), "main": main,
+                                "fights": fights or bool(reading.spell)}
     if world is not None:
-        _world_evidence(reading, world, actor, keys, scores, matched, facts)
+        world_evidence(reading, world, actor, keys, scores, matched, facts)
+        spoken = facts.get("person_clause")
+        if spoken is not None and any(k in SPEECH_KEYS for k, c, _, noun, _ in cues if c == spoken and not noun):
+            per = clause_scores.setdefault(int(spoken), {})  # type: ignore[call-overload]
+            per[T.ROLEPLAY] = per.get(T.ROLEPLAY, 0.0) + PERSON_CLAUSE
         if facts.get("moving") and facts.get("place_clause") is not None:
             # The clause that reaches a named place is travel ("then we climb down to the caves").
             per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
             per[T.EXPLORATION] = per.get(T.EXPLORATION, 0.0) + PLACE_CLAUSE
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
-
-
-def _world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: set[tuple[str, ...]],
-                    scores: dict[ActionType, float], matched: list[str], facts: dict[str, object]) -> None:
-    acting = [(t.stem, t.factor if t.factor > 0 else 0.0) for t in reading.tokens]
-    person = link_person([(s, f or 0.0) for s, f in acting], world, actor)
-    facts["person"] = person
-    # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
-    if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
-            and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
-        if person.kind == "combatant":
-            scores[T.COMBAT] += 2.0 + 1.5
-            matched.append(f"foe:{person.name}")
-        elif person.kind == "npc":
-            here = world.game_state.party_location.casefold()
-            npc = world.npc(person.name)
-            present = npc is not None and (npc.location or "").casefold() == here
-            # Named as the object of an attack, they are the foe, not someone spoken to.
-            side = T.COMBAT if scores[T.COMBAT] > scores[T.ROLEPLAY] else T.ROLEPLAY
-            scores[side] += 4.0 if present else 2.0
-            matched.append(f"npc:{person.name}")
-    combat = world.game_state.combat
-    if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
-        scores[T.COMBAT] += 1.5
-        matched.append("combat active")
-    if world.npcs_at(world.game_state.party_location) and keys & SPEECH_KEYS:
-        scores[T.ROLEPLAY] += 1.0
-        matched.append("npc present")
-    # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
-    stems_said = [t.stem for t in reading.tokens if not t.negated]
-    place, strength = link_place(stems_said, world, ignore={s for s in stems_said if (s,) in LEXICON})
-    if place is None:
-        return
-    verb_moves = bool(facts["moving"])
-    # "into the chapel", "back to the inn": a direction right before the place's name moves too.
-    name_stems = {stem(w) for w in words(place)}
-    directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
-                   for c in reading.clauses for i, w in enumerate(c.words))
-    by_name = strength >= 3.0
-    # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
-    # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
-    feat_only = all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
-    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only))) or (directed and by_name)
-    if moving or by_name:
-        facts["place"], facts["moving"] = place, moving
-        scores[T.EXPLORATION] += 4.5 if moving else 0.5
-        facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
-        matched.append(f"place:{place}")
-
-
-def _said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor: str | None) -> bool:
-    """Words spoken in this clause go to a thing, not a person: an utterance as the object ("the words",
-    "the password") or "to" a thing ("to the door"), and no one named or described in the clause."""
-    toks = [t for t in reading.tokens if t.clause == clause]
-    if world is not None and any(t.stem in _person_words(world, actor) or t.stem in PRONOUN_STEMS for t in toks):
-        return False
-    if any((t.stem,) in PEOPLE for t in toks):
-        return False
-    if any(t.stem in UTTERANCES for t in toks):
-        return True
-    return any(a.word == "to" and (b.stem,) in LEXICON and all(c.action_type in (T.EXPLORATION, T.PUZZLE)
-                                                                for c in LEXICON[(b.stem,)])
-               for a, b in zip(toks, toks[1:], strict=False))
-
-
-def _person_words(world: Campaign, actor: str | None) -> set[str]:
-    return {s for _, _, aliases in people(world, actor) for s, (w, _) in aliases.items() if w > 1.0}
-
-
-def _item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> set[int]:
-    """Token indexes naming an item of two words or more on the actor's sheet ("holy symbol", "thieves' tools")."""
-    pc = world.character(actor) if world is not None and actor else None
-    if pc is None:
-        return set()
-    stems_at = [t.stem for t in reading.tokens]
-    found: set[int] = set()
-    for item in _item_keys(tuple(i.name for i in pc.inventory)):
-        for i in range(len(stems_at) - len(item) + 1):
-            if tuple(stems_at[i:i + len(item)]) == item:
-                found.update(range(i, i + len(item)))
-    return found
-
-
-@lru_cache(maxsize=64)
-def _item_keys(names: tuple[str, ...]) -> list[tuple[str, ...]]:
-    keys = [tuple(stem(w) for w in words(n.split("(")[0]) if w not in STOP) for n in names]
-    return [k for k in keys if len(k) >= 2]
-
-
-def _routes_taken(reading: Reading) -> set[int]:
-    """Clauses where a route is taken or followed ("take the cliff path", "follow the stair down")."""
-    out: set[int] = set()
-    for i, t in enumerate(reading.tokens):
-        if t.stem in ROUTE_VERBS and t.factor > 0 and not t.noun:
-            rest = [x for x in reading.tokens[i + 1:i + 4] if x.clause == t.clause]
-            if any(x.stem in ROUTES for x in rest):
-                out.add(t.clause)
-    return out
-
-
-def _has_object(reading: Reading, index: int) -> bool:
-    """The verb at `index` takes a thing as its object ("rest my hand"), a time aside ("rest the night")."""
-    nxt = reading.tokens[index + 1] if index + 1 < len(reading.tokens) else None
-    return nxt is not None and nxt.noun and nxt.clause == reading.tokens[index].clause \
-        and nxt.word not in lx.TIME_WORDS
-
-
-MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
-GOVERNING = {T.INVENTORY, T.EXPLORATION, T.PUZZLE, T.SKILL_CHECK}
-STRONG_VERB = 2.5
-
-
-def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
-    """The person is the recipient or the place of another kind of act ("give the letter to Aldous",
-    "sneak up behind Nessa"): the clause's main verb decides the kind, not the person named. Only the
-    direct object of a skill verb ("I jump Nessa") is still the one acted on."""
-    said = stem(via)
-    index = next((i for i, t in enumerate(reading.tokens) if t.stem == said), None)
-    if index is None or reading.tokens[index].clause not in main:
-        return False
-    kind, weight, after, _ = main[reading.tokens[index].clause]
-    if kind not in GOVERNING or weight < STRONG_VERB or index < after:
-        return False
-    return not (kind == T.SKILL_CHECK and index == after)
 
 
 def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
@@ -340,15 +255,35 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     present = frozenset(w for n in world.npcs_at(world.game_state.party_location)
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
+    structure.described(reading)
+    structure.others_acts(reading, _other_names(world, actor))
+    structure.reported_questions(reading)
+    tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
+    if tried is not None:
+        scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
+        per = clause_scores.setdefault(tried, {})
+        per[T.PUZZLE] = per.get(T.PUZZLE, 0.0) + structure.SEQUENCE_WEIGHT
+        matched.append("sequence")
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
-    if _check_requested(reading):
-        # "what do I know about drowned sailors? religion check": the question is what the check is for.
-        scores[T.SKILL_CHECK] += CHECK_REQUEST
+    requested = structure.check_requested(reading)
+    if requested is not None:
+        # "what do I know about drowned sailors? religion check": the question is what the check is for;
+        # "arcana on the ward, then I try the lever": another act beside the check still counts.
+        scores[T.SKILL_CHECK] += structure.CHECK_REQUEST
         matched.append("check requested")
+        per = clause_scores.setdefault(requested, {})
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + structure.CHECK_REQUEST
+        # Clauses asked in question form ("is he lying?") say what the check is for, not another act.
+        # Only an act that follows the check ("arcana on the ward, then I pull the lever") stays beside it;
+        # the rest says what the check is for ("figure out where the coins came from, history check").
+        acting = {i: s for i, s in clause_scores.items()
+                  if i == requested or (i > requested and reading.clauses[i].lead == "then"
+                                        and not structure.asks(reading.clauses[i].words))}
+        scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
-        return reading, _decide(scores, {}, matched), facts
+        return reading, _decide(scores, acting, matched), facts
     if asked:
         acting = {i: s for i, s in clause_scores.items() if i not in asked and max(s.values()) >= CLAUSE_MIN}
         if not acting:
@@ -359,31 +294,18 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + (scores[t] * 0.1) for t in scores}
         clause_scores = acting
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
-        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE) for i in acting):
+        # ... unless the act waits on the answer ("is it locked? if not I go in").
+        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE)
+               and reading.clauses[i].lead != "if" for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
                 reading.clauses[i].question = False
-    elif reading.negated and max(scores.values()) < CLAUSE_MIN:
+    elif reading.negated and max(scores.values()) < CLAUSE_MIN and not any(
+            t.factor > 0 and not t.negated and (t.stem,) in LEXICON and not t.noun for t in reading.tokens):
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
     return reading, _decide(scores, clause_scores, matched), facts
-
-
-CHECK_REQUEST = 8.0
-_CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
-    {(a,) for a in ABILITY_NAMES.values()}
-_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
-                "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
-
-
-def _check_requested(reading: Reading) -> bool:
-    """A clause that only names a skill or ability ("religion check", "history?", "roll stealth")."""
-    for clause in reading.clauses:
-        rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
-        if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
-            return True
-    return False
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:
@@ -408,6 +330,29 @@ def _clarify(result: IntentResult) -> str | None:
     return "Did you mean " + " or ".join(CLARIFY_PHRASE[a] for a in options) + "?"
 
 
+def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
+    """First names of everyone but the actor: the subject of someone else's act ("while Tova patches us up")."""
+    if world is None:
+        return frozenset()
+    names = [c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()]
+    return frozenset(words(n)[0] for n in names + [n.name for n in world.npcs] if words(n))
+
+
+ONLY_FOE = "the only kind of foe"
+
+
+def _only_foe(world: Campaign) -> EntityRef | None:
+    """In a fight against one kind of foe, an attack that names no one is at the first of them ("attack!",
+    "the one in the middle"); against several kinds the combat agent picks, the parse does not guess."""
+    combat = world.game_state.combat
+    if combat is None or not combat.active:
+        return None
+    foes = [c for c in combat.order if c.kind == "monster" and not c.defeated]
+    if not foes or len({(c.monster or c.name).casefold() for c in foes}) != 1:
+        return None
+    return EntityRef(name=foes[0].name, kind="combatant", via=ONLY_FOE, score=1.0)
+
+
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
           last_target: str | None = None) -> ActionIntent:
     """The structured intent of a player's action, every name resolved against `world`."""
@@ -427,19 +372,32 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
     kind = kinds[0] if len(kinds) == 1 else IntentKind.MIXED
     action_type = result.action_type if not result.question else T.EXPLORATION
     target = None
+    candidates: list[str] = []
+    name_question: str | None = None
+    unresolved: str | None = None
     person = facts.get("person")
     if world is not None:
         social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds))
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
-        person = link_person(tokens, world, actor, allow_description=social, last=last_target)
+        ranked = rank_people(tokens, world, actor, social)
+        person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
+        aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
+        if reading.addressee:
+            # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
+            hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
+            target = hailed or target
+        names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
+        target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
+        if target is None and IntentKind.COMBAT in kinds and not unresolved:
+            target = _only_foe(world)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
-    clarify = _clarify(result)
+    clarify = name_question or _clarify(result)
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,
         negated=reading.negated, question=asked, confidence=min(1.0, confidence),
         parts=[IntentPart(kind=k) for k in kinds] if len(kinds) > 1 else [], components=result.components,
-        clarify=clarify, matched=result.matched)
+        clarify=clarify, unresolved=unresolved, candidates=candidates, matched=result.matched)

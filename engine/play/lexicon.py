@@ -14,7 +14,7 @@ T = ActionType
 # Cue lexicons: "cue:weight"; "a_b" is a phrase (matched over stems, articles dropped); "cue!" is a
 # verb-only cue, ignored right after an article or possessive ("I head north" vs "the cultist's head").
 LEXICON_SPEC: dict[ActionType, str] = {
-    T.COMBAT: """tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
+    T.COMBAT: """pummel:3 bludgeon:3 skewer:3 impale:3 riposte:3 feint:2.5 tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
         punch:2.5 kick:1.5 fight:3 lunge:2.5 bite:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
         sacred_flame:3 dodge:3 defend:2 parry:2.5 disengage:3 initiative:3 roll_initiative:4 grapple:2.5
         shove:2 sneak_attack:4 hack:3 cleave:3 bash:2 counterattack:3 finish_off:2.5 rage:2.5 aim:1.5
@@ -23,7 +23,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         flail:1 halberd:1 glaive:1 maul:1 morningstar:1 shortbow:1 sling:1 whip:1 trident:1 hammer:1 rapier:1 scimitar:1 arrow:1 javelin:1 knife:1 weapon:1 goblin:1
         orc:1 skeleton:1 zombie:1 wolf:1 wolves:1 bandit:1 troll:1 dragon:1 ogre:1 kobold:1 spider:1
         rat:1 cultist:1 ghoul:1 harpy:1 imp:1 gnoll:1 hobgoblin:1 bugbear:1 undead:1 thug:1 enemy:1 monster:1 creature:1 beast:1 boss:1""",
-    T.ROLEPLAY: """shoot_breeze:5 strike_up:3 conversation:3 wink:2 wave!:2 accept:2.5 agree:2.5 refuse:2 promise:2.5 swear:2 assure:2.5 offer:2 hold_hand_up:3 fisherman:1 fishermen:1 kid:1 guy:1 lad:1 lass:1 folk:1 ghost:1 monk:1 ask:3 tell:3 say:3 talk:3 speak:3 chat:3 greet:3 convince:2.5 persuade:2.5
+    T.ROLEPLAY: """banter:3 gossip:3 parley:3 reason_with:3 explain:2.5 inform:2.5 salute:2 nod:1.5 chat_up:3 shoot_breeze:5 strike_up:3 conversation:3 wink:2 wave!:2 accept:2.5 agree:2.5 refuse:2 promise:2.5 swear:2 assure:2.5 offer:2 hold_hand_up:3 fisherman:1 fishermen:1 kid:1 guy:1 lad:1 lass:1 folk:1 ghost:1 monk:1 ask:3 tell:3 say:3 talk:3 speak:3 chat:3 greet:3 convince:2.5 persuade:2.5
         negotiate:3 bargain:3 haggle:3 barter:3 lie:2.5 bluff:2.5 deceive:2.5 intimidate:2.5
         threaten:2.5 flirt:3 question:2 interrogate:3 plead:3 beg:2.5 apologize:3 thank:3 introduce:3
         bribe:2.5 reply:3 answer:1.5 shout:1.5 yell:1.5 whisper:2 insult:2.5 compliment:3 hello:2
@@ -35,7 +35,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         elf:1 child:1 children:1 farmer:1 villager:1 shopkeeper:1 elder:1 him:0.5 her:0.5 them:0.5
         please:1 hiding_something:4 hiding_anything:4 telling_truth:4 sincere:3 honest:2.5 motive:3
         intention:3""",
-    T.EXPLORATION: """hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
+    T.EXPLORATION: """poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
@@ -44,11 +44,11 @@ LEXICON_SPEC: dict[ActionType, str] = {
         hidden:1.5 clue:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
         village:1 town:1 city:1 dock:1 cave:1 crypt:1 forest:0.5 mountain:1 room:0.5 study:1.5""",
-    T.PUZZLE: """align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
+    T.PUZZLE: """niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
-    T.SKILL_CHECK: """juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
+    T.SKILL_CHECK: """blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
@@ -56,21 +56,25 @@ LEXICON_SPEC: dict[ActionType, str] = {
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5
         cliff:1 lock:1.5 track:2 footprint:2 print:1.5 spoor:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
-    T.REST: """hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
+    T.REST: """settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:2 until_morning:2""",
-    T.INVENTORY: """buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
+    T.INVENTORY: """hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1
         item:2 equipment:2 scroll:1.5 put:1""",
 }
 
+# Creature nouns among the combat cues: naming one that is nowhere in the world is no attack on whoever is here.
+CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", "troll", "dragon", "ogre", "kobold",
+             "spider", "rat", "cultist", "ghoul", "harpy", "imp", "gnoll", "hobgoblin", "bugbear"}
+
 # Movement verbs: with a named exit they make an action travel.
 MOVEMENT = {"go", "go_to", "go_back", "head", "travel", "walk", "ride", "return", "enter", "leave",
              "proceed", "venture", "journey", "march", "sail", "set_off", "make_way", "run", "move",
              "back_to", "get_out", "descend", "climb", "row", "wade", "cross", "swing_by",
-             "hit_road", "splash"}
+             "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry"}
 # Cues that mean talking someone round; with nobody around to talk to they are a skill check.
 SOCIAL_SKILL = {"convince", "persuade", "lie", "bluff", "deceive", "intimidate", "threaten"}
 SPEECH = {"ask", "tell", "say", "talk", "speak", "chat", "greet", "question", "reply", "whisper", "shout",

@@ -36,6 +36,7 @@ from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.entities import PRONOUNS
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
+from engine.play.parsers import IntentParser, OfflineIntentParser
 from engine.text import words
 
 # What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
@@ -157,29 +158,33 @@ _ACT_AS: dict[ActionType, str] = {
 
 class Orchestrator:
     def __init__(self, agents: dict[str, Agent] | None = None, narrator: Narrator | None = None,
-                 agent_timeout: float = 2.0, narration_timeout: float = NARRATION_TIMEOUT) -> None:
+                 agent_timeout: float = 2.0, narration_timeout: float = NARRATION_TIMEOUT,
+                 intent_parser: IntentParser | None = None) -> None:
         self.agents = agents if agents is not None else default_agents()
+        # Offline by default; an LLM parser falls back to it (with a warning) on any unfit reply.
+        self.parser: IntentParser = intent_parser or OfflineIntentParser()
         self.narrator: Narrator = narrator or OfflineNarrator()
         self.agent_timeout = agent_timeout
         # LLM narrators retry within their own time limits; this is only the backstop.
         self.narration_timeout = narration_timeout
 
     async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
-        intent, parsed = understand(inp.action, inp.world, inp.actor, inp.last_target)
-        if parsed.target is None and not inp.last_target:
-            last = _last_target(inp)  # "I hit him again": only then are earlier lines read
-            if last is not None:
-                intent, parsed = understand(inp.action, inp.world, inp.actor, last)
-        if parsed.clarify and intent.action_type == ActionType.SKILL_CHECK:
-            return await self._ask_back(inp, intent, parsed, on_narration)
+        # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
+        last = inp.last_target or _last_target(inp)
+        intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor, last)
+        if parsed.clarify and (intent.action_type == ActionType.SKILL_CHECK or parsed.unresolved):
+            return await self._ask_back(inp, intent, parsed, on_narration, parse_warnings)
         # In a fight, only the creature whose turn it is acts (unless the DM overrides).
         verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
         assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
         if verdict.actor != inp.actor:
             inp = inp.model_copy(update={"actor": verdict.actor})
-            intent, parsed = understand(inp.action, inp.world, inp.actor, inp.last_target)
+            if isinstance(self.parser, OfflineIntentParser):
+                intent, parsed = understand(inp.action, inp.world, inp.actor, last)
+            else:  # one LLM call per action: the checked parse stands, only its actor changes
+                parsed = parsed.model_copy(update={"actor": verdict.actor})
         if verdict.refusal is not None:
-            return await self._refuse(inp, intent, parsed, verdict, on_narration)
+            return await self._refuse(inp, intent, parsed, verdict, on_narration, parse_warnings)
         plan = self._plan(intent)
         if parsed.question and all(name != "exploration" for name, _ in plan):
             plan.insert(0, ("exploration", ActionType.EXPLORATION))  # the question part is answered there
@@ -209,7 +214,7 @@ class Orchestrator:
                          dice_rolls=[d for r in results for d in r.dice_rolls],
                          npc_responses=[n for r in results for n in r.npc_responses],
                          facts=[f for r in results for f in r.facts],
-                         warnings=[*warnings, *(w for r in results for w in r.warnings)])
+                         warnings=[*parse_warnings, *warnings, *(w for r in results for w in r.warnings)])
         options = [o for r in results for o in r.follow_up_options]
         res.follow_up_options = list(dict.fromkeys(options or DEFAULT_FOLLOW_UPS.get(intent.components[0], [])))
         if parsed.clarify:
@@ -224,15 +229,16 @@ class Orchestrator:
         return res
 
     async def _ask_back(self, inp: ActionInput, intent: IntentResult, parsed: ActionIntent,
-                        on_narration: NarrationCallback | None) -> Resolution:
+                        on_narration: NarrationCallback | None, parse_warnings: list[str]) -> Resolution:
         """Too little to act on: the DM asks what the player means. No roll, nothing changes."""
         question = parsed.clarify or "What do you want to do?"
         world = Campaign.model_validate(inp.world.model_dump(mode="json"))
+        # A name that points at no one clearly: the names are the options, the action stays as meant.
+        options = [_ACT_AS[t] for t in (intent.action_type, *(a for a, _ in intent.alternatives[:2])) if t in _ACT_AS] \
+            if not parsed.unresolved else list(parsed.candidates)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
-                         narrative=question, warnings=[f"Unsure what was meant: {question}"],
-                         follow_up_options=[_ACT_AS[t] for t in (intent.action_type,
-                                                                 *(a for a, _ in intent.alternatives[:2]))
-                                            if t in _ACT_AS] or ["Try again in other words"])
+                         narrative=question, warnings=[*parse_warnings, f"Unsure what was meant: {question}"],
+                         follow_up_options=options or ["Try again in other words"])
         if on_narration is not None:
             outcome = on_narration(Done(result=NarrationResult(text=question)))
             if inspect.isawaitable(outcome):
@@ -240,7 +246,8 @@ class Orchestrator:
         return res
 
     async def _refuse(self, inp: ActionInput, intent: IntentResult, parsed: ActionIntent,
-                      verdict: turn_order.Verdict, on_narration: NarrationCallback | None) -> Resolution:
+                      verdict: turn_order.Verdict, on_narration: NarrationCallback | None,
+                      parse_warnings: list[str]) -> Resolution:
         """Not this character's turn, or they cannot act: nothing they wanted happens. A character who cannot
         act loses the turn, so the monsters act and the fight never stalls on them."""
         message = verdict.refusal or ""
@@ -250,7 +257,7 @@ class Orchestrator:
         world = Campaign.model_validate(inp.world.model_dump(mode="json"))
         turn = turn_order.lose_turn(inp, parsed, world)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
-                         narrative=" ".join([message, *turn.beats]), warnings=[message],
+                         narrative=" ".join([message, *turn.beats]), warnings=[*parse_warnings, message],
                          state_changes=turn.state_changes, dice_rolls=turn.dice_rolls, facts=turn.facts)
         if on_narration is not None:
             outcome = on_narration(Done(result=NarrationResult(text=res.narrative)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,17 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     screen shows in full) then read 'data/campaigns/…' whatever pytest's tmp_path is."""
     monkeypatch.chdir(tmp_path)
     return Path("data")
+
+
+@pytest.fixture
+def fight_app(mgr, data_dir: Path):  # noqa: ANN201 - the app, like the `app` fixture
+    """The table-one session with a Wrecker Thug the DM placed in the taproom (a player's words never
+    summon one), so the combat round has a foe to fight."""
+    path = data_dir / "campaigns" / CAMPAIGN / "campaign.json"
+    data = json.loads(path.read_text())
+    next(loc for loc in data["locations"] if loc["name"] == "Tarred Gull Inn")["encounter"] = ["Wrecker Thug"]
+    path.write_text(json.dumps(data))
+    return create_app(mgr, session=run(mgr.start_session(CAMPAIGN, "table-one", seed=7)).session_id)
 
 
 def toasts(pilot: Pilot) -> int:
@@ -71,12 +83,12 @@ async def ask_to_end(pilot: Pilot) -> None:
     await pilot.pause()
 
 
-def test_main_screen_after_a_combat_round(snap_compare, app) -> None:
-    assert snap_compare(app, terminal_size=(120, 40), run_before=play_combat)
+def test_main_screen_after_a_combat_round(snap_compare, fight_app) -> None:
+    assert snap_compare(fight_app, terminal_size=(120, 40), run_before=play_combat)
 
 
-def test_main_screen_at_80x24(snap_compare, app) -> None:
-    assert snap_compare(app, terminal_size=(80, 24), run_before=play_combat)
+def test_main_screen_at_80x24(snap_compare, fight_app) -> None:
+    assert snap_compare(fight_app, terminal_size=(80, 24), run_before=play_combat)
 
 
 def test_paused_session(snap_compare, app) -> None:

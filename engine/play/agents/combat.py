@@ -10,6 +10,7 @@ from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.presence import absent_target
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
 from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.spellcasting import cast_save_spell
@@ -44,6 +45,11 @@ class CombatAgent:
         healing = wants_healing(ctx.action)
         combat = world.game_state.combat
         started = False
+        absent = None if healing else absent_target(ctx)
+        if absent is not None:
+            result.warnings.append(absent[0])
+            result.beats.append(absent[1])
+            return result
         if combat is None or not combat.active:
             if healing:  # nothing to fight: the heal itself is all there is
                 heal_with_magic(ctx, result)
@@ -109,12 +115,6 @@ class CombatAgent:
         return result
 
 
-def _full_name(name: str, text: str) -> bool:
-    """Every meaningful word of a stat block's name is in the text ("Wrecker Thug", not just "thug")."""
-    meaningful = [w for w in words(name) if len(w) > 2]
-    return bool(meaningful) and overlap(name, stems(text)) == len(meaningful)
-
-
 def _npc_foe(ctx: AgentContext) -> str | None:
     """The NPC standing here whom the parse names as the target: attacking them makes them the foe."""
     intent = ctx.intent
@@ -164,19 +164,10 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
         if not names:
             names = [block] if block else []
     if not names:
-        # Not placed here: only a stat block named in full starts a fight (the DM bringing one in), so
-        # "I attack the thug" after the thugs are dead does not conjure a fresh one.
-        named = [m.name for m in world.monsters if _full_name(m.name, ctx.action)]
-        # "Goblin Boss" over "Goblin" when the text says "Goblin Boss".
-        names = sorted(named, key=lambda n: -len(words(n)))[:1]
-        if names:
-            result.warnings.append(f"No {names[0]} was waiting at {place}; one joins the scene from the stat "
-                                   f"block. Undo if that was not meant.")
-            result.beats.append(f"A {names[0]} steps out to fight.")
-    if not names:
+        # Nothing placed here: a player's words never summon a monster; the DM brings one in.
         known = ", ".join(m.name for m in world.monsters) or "none"
-        result.warnings.append(f"There is nothing hostile at {place} to fight. Name a monster stat block in full "
-                               f"to start a fight (known: {known}).")
+        result.warnings.append(f"There is nothing hostile at {place} to fight. Nothing was rolled; only the DM "
+                               f"brings a monster in (stat blocks: {known}).")
         return False
     try:
         rolls, changes = rules.start_combat(ctx.roller, world, names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.models.world import Campaign
 from engine.play.agents.base import AgentContext, AgentResult
+from engine.play.intent import match_place
 from engine.text import stem, stems, words
 
 _TIME = {"time", "late", "dark", "day", "night", "hour", "morning", "evening", "tide", "long", "till", "until"}
@@ -56,13 +57,54 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         result.beats.append("Quests under way: " + ("; ".join(q.name for q in live) or "none") +
                             f". Party XP: {', '.join(f'{c.name} {c.xp}' for c in world.characters)}.")
         answered = True
-    if not answered or ws & _EXITS:
+    place = match_place(ctx.action, [loc.name for loc in world.locations])
+    if place is not None and not answered:
+        # "how far is the cave?", "how do we get to the chapel?": the way there, leg by leg.
+        result.beats.append(_way_to(world, place))
+        answered = True
+    elif not answered or ws & _EXITS:
         here = world.location(world.game_state.party_location)
         people = ", ".join(n.name for n in world.npcs_at(world.game_state.party_location)) or "nobody else"
         exits = ", ".join(here.connections) if here else "none"
         result.beats.append(f"The party is at {world.game_state.party_location}; here: {people}. "
                             f"Ways on: {exits}.")
     result.follow_up_options += ["Look around", "Ask another question"]
+
+
+def _way_to(world: Campaign, place: str) -> str:
+    here = world.game_state.party_location
+    if place.casefold() == here.casefold():
+        return f"The party is at {here} already."
+    route = _route(world, here, place)
+    if route is None:
+        return f"No known way leads from {here} to {place}."
+    legs = len(route) - 1
+    count = "one leg" if legs == 1 else f"{legs} legs"
+    return f"{place} is {count} from here: {' -> '.join(route)}."
+
+
+def _route(world: Campaign, start: str, goal: str) -> list[str] | None:
+    """The shortest chain of connected places from `start` to `goal` (breadth first over the map)."""
+    links = {loc.name.casefold(): loc.connections for loc in world.locations}
+    came: dict[str, str | None] = {start.casefold(): None}
+    names = {loc.name.casefold(): loc.name for loc in world.locations} | {start.casefold(): start}
+    frontier = [start.casefold()]
+    while frontier:
+        nxt: list[str] = []
+        for node in frontier:
+            for other in links.get(node, []):
+                key = other.casefold()
+                if key not in came:
+                    came[key], names[key] = node, names.get(key, other)
+                    nxt.append(key)
+        frontier = nxt
+    if goal.casefold() not in came:
+        return None
+    path, node = [], goal.casefold()
+    while node is not None:
+        path.append(names[node])
+        node = came[node]
+    return path[::-1]
 
 
 def _about(world: Campaign, name: str, ws: set[str]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytestmark = pytest.mark.anyio
@@ -33,8 +35,17 @@ def consistent(state) -> None:
             assert p.hp == 0
 
 
+def place_encounter(data_dir, location: str, monsters: list[str]) -> None:
+    """The DM puts monsters somewhere in the campaign file: a player's words never summon one."""
+    path = data_dir / "campaigns" / "dark-lantern" / "campaign.json"
+    data = json.loads(path.read_text())
+    next(loc for loc in data["locations"] if loc["name"] == location)["encounter"] = monsters
+    path.write_text(json.dumps(data))
+
+
 @pytest.mark.slow
-async def test_two_hundred_turns_survive_pause_and_load(manager, campaign):
+async def test_two_hundred_turns_survive_pause_and_load(manager, campaign, data_dir):
+    place_encounter(data_dir, "Tarred Gull Inn", ["Wrecker Thug"])  # the thug the script fights in the taproom
     s = await manager.start_session(campaign, name="marathon", seed=2026)
     kinds: set[str] = set()
     npc_replies = 0

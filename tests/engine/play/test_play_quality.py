@@ -105,13 +105,13 @@ async def test_a_slain_foe_is_not_conjured_again_by_half_its_name():
     world.monsters.append(Monster(name="Goblin Boss", hp=21, ac=17, attacks=world.monsters[0].attacks))
     before = world.model_dump()
     result = await CombatAgent().handle(ctx(world, "I attack the boss", ActionType.COMBAT, ScriptedRoller()))
-    assert world.model_dump() == before and "nothing hostile at Old Mill" in result.warnings[0]
-    # Named in full, the DM brings one in, and the table is told it was not waiting here.
+    assert world.model_dump() == before and "No Goblin Boss is at Old Mill" in result.warnings[0]
+    # Named in full, it is still not summoned: the DM places monsters, the player's words do not.
     result = await CombatAgent().handle(ctx(world, "I attack the Goblin Boss", ActionType.COMBAT,
                                             ScriptedRoller([18, 2, 5, 3])))
-    assert world.game_state.combat is not None
-    assert "No Goblin Boss was waiting at Old Mill" in result.warnings[0]
-    assert told(result, world, "I attack the Goblin Boss").startswith("A Goblin Boss steps out to fight.")
+    assert world.model_dump() == before and result.dice_rolls == []
+    assert "No Goblin Boss is at Old Mill" in result.warnings[0] and "only the DM brings a Goblin Boss in" in result.warnings[0]
+    assert told(result, world, "I attack the Goblin Boss") == "There is no Goblin Boss here."
 
 
 # ---- healing and potions

@@ -1,0 +1,247 @@
+"""World evidence for the parse: who is named and how (foe, NPC, spoken to), where the words lead (a
+place by name, a feature, a route, a direction), the actor's own gear, and whose verb governs a name.
+
+Everything is read from the world (engine.play.entities); the sentence's words come from
+engine.play.classifier. Used by engine.play.intent when it scores a reading.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.models.actions import ActionType
+from engine.models.world import Campaign
+from engine.play import lexicon as lx
+from engine.play.classifier import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS, Reading
+from engine.play.entities import PRONOUNS, STOP, link_person, link_place, people, place_terms
+from engine.text import stem, words
+
+T = ActionType
+PLACE_MIN = 0.5
+ROUTE_VERBS = {stem(w) for w in lx.ROUTE_VERBS}
+ROUTES = {stem(w) for w in lx.ROUTES}
+UTTERANCES = {stem(w) for w in lx.UTTERANCES}
+PRONOUN_STEMS = {stem(w) for w in PRONOUNS if w not in ("it", "its")}
+MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
+
+
+def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: set[tuple[str, ...]],
+                    scores: dict[ActionType, float], matched: list[str], facts: dict[str, object]) -> None:
+    acting = [(t.stem, t.factor if t.factor > 0 else 0.0) for t in reading.tokens]
+    person = link_person([(s, f or 0.0) for s, f in acting], world, actor)
+    facts["person"] = person
+    # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
+    if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
+            and not describes_a_thing(reading, person.via, world, actor) \
+            and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
+        if person.kind == "combatant" and reading.quoted and not facts["fights"]:
+            scores[T.ROLEPLAY] += 2.0 + 1.5  # "I bellow at the thug: 'drop the blade'": words to a foe
+            matched.append(f"spoken to foe:{person.name}")
+        elif person.kind == "combatant":
+            scores[T.COMBAT] += 2.0 + 1.5
+            matched.append(f"foe:{person.name}")
+        elif person.kind == "npc" and _seized(reading, person.via, facts["main"]):  # type: ignore[arg-type]
+            scores[T.COMBAT] += 4.0  # "grab the lookout": laying hands on someone is a grapple
+            matched.append(f"seized:{person.name}")
+        elif person.kind == "npc":
+            here = world.game_state.party_location.casefold()
+            npc = world.npc(person.name)
+            present = npc is not None and (npc.location or "").casefold() == here
+            # Named as the object of an attack, they are the foe, not someone spoken to; named in a clause
+            # that speaks, they are spoken to ("dodge, and shout at Aldous"), whatever else is going on.
+            clause = next((t.clause for t in reading.tokens if t.stem == stem(person.via)), None)
+            main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
+            spoken = clause in main and main[clause][3] in SPEECH_KEYS
+            side = T.COMBAT if scores[T.COMBAT] > scores[T.ROLEPLAY] and not spoken else T.ROLEPLAY
+            scores[side] += 4.0 if present else 2.0
+            matched.append(f"npc:{person.name}")
+            if present and side == T.ROLEPLAY:
+                facts["person_clause"] = clause
+    combat = world.game_state.combat
+    if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
+        scores[T.COMBAT] += 1.5
+        matched.append("combat active")
+    if world.npcs_at(world.game_state.party_location) and keys & SPEECH_KEYS:
+        scores[T.ROLEPLAY] += 1.0
+        matched.append("npc present")
+    # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
+    stems_said = [t.stem for t in reading.tokens if not t.negated]
+    # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
+    verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
+    place, strength = link_place(stems_said, world, ignore=verbs)
+    if place is None:
+        return
+    verb_moves = bool(facts["moving"])
+    # "into the chapel", "back to the inn": a direction right before the place's name moves too.
+    name_stems = {stem(w) for w in words(place)}
+    directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
+                   for c in reading.clauses for i, w in enumerate(c.words))
+    by_name = strength >= 3.0
+    # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
+    # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
+    feat_only = bool(keys & MOVEMENT_KEYS) and \
+        all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
+    # Led by a feature, not a name, the way must be one step from here: features do not cross the map.
+    here_loc = world.location(world.game_state.party_location)
+    near = here_loc is None or place in here_loc.connections or by_name
+    moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
+        or (directed and by_name) \
+        or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
+    if moving or by_name:
+        facts["place"], facts["moving"] = place, moving
+        scores[T.EXPLORATION] += 4.5 if moving else 0.5
+        facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
+        matched.append(f"place:{place}")
+
+
+TOWARD = lx.DIRECTIONS | {"for"}
+
+
+def _toward_terms(world: Campaign, place: str) -> set[str]:
+    """Words that point at `place` and not at anything here ("into the crab pool" stays in the caves)."""
+    return place_terms(world, place) - place_terms(world, world.game_state.party_location)
+
+
+def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> bool:
+    """A clause with no known verb but a way of going ("wanders down to the harbour", "we make for the
+    inn"): a direction right before a word of the place, and nothing else for the clause to be doing."""
+    for index, clause in enumerate(reading.clauses):
+        if index in main and main[index][3] not in MOVEMENT_KEYS:
+            continue
+        ws = clause.words
+        for i, w in enumerate(ws[:-1]):
+            nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
+            if w in TOWARD and nxt in terms:
+                return True
+    return False
+
+
+def handed_over(reading: Reading, world: Campaign, actor: str | None) -> int | None:
+    """The clause where the character passes one of their things to a companion ("toss my spare dagger to
+    Wren", "hand our rope up to Bram"): gear changing hands, whatever the verb."""
+    party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
+             for w in words(c.name)}
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        if not t.own or t.factor <= 0:
+            continue
+        rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
+        thing = any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5 for c in LEXICON.get((x.stem,), []))
+                    for x in [t, *rest[:2]])
+        if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
+            return t.clause
+    return None
+
+
+# Verbs that hand things to someone: a person after them is the recipient, not the one handled.
+_TRANSFER = {stem(w) for w in ("give", "hand", "pay", "sell", "buy", "toss", "lend", "trade", "offer", "purchase",
+                                "split", "throw", "pass", "show")}
+
+
+def _seized(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
+    """A verb for handling things with a person as its direct object ("grab the lookout", "drag Pim
+    inside"): the person is taken hold of."""
+    said = stem(via)
+    index = next((i for i, t in enumerate(reading.tokens) if t.stem == said), None)
+    if index is None or reading.tokens[index].clause not in main:
+        return False
+    kind, _, after, key = main[reading.tokens[index].clause]
+    return kind == T.INVENTORY and index == after and key[0] not in _TRANSFER
+
+
+def describes_a_thing(reading: Reading, via: str, world: Campaign, actor: str | None) -> bool:
+    """A person's word used of a thing: right before another noun that is no one's name or role ("the
+    net sheds", "Vell's strongbox", "my best Crowe voice"); the thing is what the words are about."""
+    said = stem(via)
+    spots = [i for i, t in enumerate(reading.tokens) if t.stem == said]
+    titles = _person_words(world, actor)
+    for i in spots:
+        nxt = reading.tokens[i + 1] if i + 1 < len(reading.tokens) else None
+        # Right after it (an article between starts a new phrase: "spins Pim a tale"), a noun (not
+        # "Crowe's bleeding"), and nobody's name or role ("the wrecker captain").
+        adjacent = nxt is not None and nxt.clause == reading.tokens[i].clause and (
+            not nxt.noun or reading.tokens[i].possessive)
+        if not adjacent or nxt.stem in titles or nxt.word in STOP or nxt.word.endswith(("ing", "ed", "ly")) \
+                or (nxt.stem,) in LEXICON and not nxt.noun or not nxt.word.isalpha():  # type: ignore[union-attr]
+            return False
+    return bool(spots)
+
+
+def said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor: str | None) -> bool:
+    """Words spoken in this clause go to a thing, not a person: an utterance as the object ("the words",
+    "the password") or "to" a thing ("to the door"), and no one named or described in the clause."""
+    toks = [t for t in reading.tokens if t.clause == clause]
+    if world is not None and any(t.stem in _person_words(world, actor) or t.stem in PRONOUN_STEMS for t in toks):
+        return False
+    if any((t.stem,) in PEOPLE for t in toks):
+        return False
+    if any(t.stem in UTTERANCES for t in toks):
+        return True
+    return any(a.word == "to" and (b.stem,) in LEXICON and all(c.action_type in (T.EXPLORATION, T.PUZZLE)
+                                                                for c in LEXICON[(b.stem,)])
+               for a, b in zip(toks, toks[1:], strict=False))
+
+
+def _person_words(world: Campaign, actor: str | None) -> set[str]:
+    return {s for _, _, aliases in people(world, actor) for s, (w, _) in aliases.items() if w > 1.0}
+
+
+def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> set[int]:
+    """Token indexes naming an item of two words or more on the actor's sheet ("holy symbol", "thieves' tools")."""
+    pc = world.character(actor) if world is not None and actor else None
+    if pc is None:
+        return set()
+    stems_at = [t.stem for t in reading.tokens]
+    found: set[int] = set()
+    for item in _item_keys(tuple(i.name for i in pc.inventory)):
+        for i in range(len(stems_at) - len(item) + 1):
+            if tuple(stems_at[i:i + len(item)]) == item:
+                found.update(range(i, i + len(item)))
+    return found
+
+
+@lru_cache(maxsize=64)
+def _item_keys(names: tuple[str, ...]) -> list[tuple[str, ...]]:
+    keys = [tuple(stem(w) for w in words(n.split("(")[0]) if w not in STOP) for n in names]
+    return [k for k in keys if len(k) >= 2]
+
+
+def routes_taken(reading: Reading) -> set[int]:
+    """Clauses where a route is taken or followed ("take the cliff path", "follow the stair down")."""
+    out: set[int] = set()
+    for i, t in enumerate(reading.tokens):
+        if t.stem in ROUTE_VERBS and t.factor > 0 and not t.noun:
+            rest = [x for x in reading.tokens[i + 1:i + 4] if x.clause == t.clause]
+            if any(x.stem in ROUTES for x in rest):
+                out.add(t.clause)
+    return out
+
+
+def has_object(reading: Reading, index: int) -> bool:
+    """The verb at `index` takes a thing as its object ("rest my hand"), a time aside ("rest the night")."""
+    nxt = reading.tokens[index + 1] if index + 1 < len(reading.tokens) else None
+    return nxt is not None and nxt.noun and nxt.clause == reading.tokens[index].clause \
+        and nxt.word not in lx.TIME_WORDS
+
+
+MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
+GOVERNING = {T.INVENTORY, T.EXPLORATION, T.PUZZLE, T.SKILL_CHECK}
+STRONG_VERB = 2.5
+
+
+def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
+    """The person is the recipient or the place of another kind of act ("give the letter to Aldous",
+    "sneak up behind Nessa"): the clause's main verb decides the kind, not the person named. Only the
+    direct object of a skill verb ("I jump Nessa") is still the one acted on."""
+    said = stem(via)
+    index = next((i for i, t in enumerate(reading.tokens) if t.stem == said), None)
+    if index is None or reading.tokens[index].clause not in main:
+        return False
+    kind, weight, after, _ = main[reading.tokens[index].clause]
+    # Handing things over ("pay Hesper five silver", "toss the rope to Wren") governs even as a light verb.
+    strong = STRONG_VERB if kind != T.INVENTORY else STRONG_VERB - 0.5
+    if kind not in GOVERNING or weight < strong or index < after:
+        return False
+    return not (kind == T.SKILL_CHECK and index == after)
+
+

@@ -1,0 +1,145 @@
+"""The shape of a sentence beyond its words: sequences, descriptions and reported speech.
+
+Each rule reads the structure of what was typed, never particular words of a sentence:
+- a sequence ("moon, shell, wave, moon", "left, left, right", "1-0-1") is an answer tried on a puzzle,
+  and its items are no verbs ("wave" is no greeting);
+- a relative clause ("the one who keeps touching his hand", "the cutlass we took off the thug")
+  describes; it is not the act;
+- what follows a speech verb ("ask him what it would take to mend the ward") is what is said.
+"""
+
+from __future__ import annotations
+
+from engine.models.world import ABILITY_NAMES, SKILLS
+from engine.play import lexicon as lx
+from engine.play.classifier import LEXICON, Reading
+
+SEQUENCE_WEIGHT = 4.0
+DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
+_RELATIVE = {"who", "whom", "which", "that", "whose"}
+_EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
+_REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
+_SPEECH_STEMS = {"ask", "tell", "say", "beg", "demand", "plead", "promise", "warn", "inquir", "enquir"}
+
+
+def sequence(text: str, reading: Reading) -> int | None:
+    """The clause a sequence is tried in (its items weigh nothing as words), or None when there is none:
+    three or more short items in a row, after a colon, repeating, or all numbers."""
+    clauses = reading.clauses
+    colon = ":" in text
+    for head in range(len(clauses)):
+        run = [head]
+        while run[-1] + 1 < len(clauses) and 0 < len(clauses[run[-1] + 1].words) <= 2:
+            run.append(run[-1] + 1)
+        items = [w for i in run[1:] for w in clauses[i].words]
+        tail = clauses[head].words[-1:] if clauses[head].words else []
+        if len(run) >= 3 and (colon or len(set(items + tail)) < len(items + tail)):
+            _mute(reading, set(run[1:]), set(tail), head)
+            return head
+    for index, clause in enumerate(clauses):
+        digits = [w for w in clause.words if w.isdigit()]
+        if len(digits) >= 3:
+            _mute(reading, set(), set(digits), index)
+            return index
+    return None
+
+
+def _mute(reading: Reading, clauses: set[int], tail: set[str], head: int) -> None:
+    for t in reading.tokens:
+        if t.clause in clauses or (t.clause == head and t.word in tail):
+            t.factor = 0.0
+
+
+def described(reading: Reading) -> None:
+    """Words in a relative clause, or after an embedded subject ("the cutlass we took off the thug"),
+    describe something and weigh less; so does what follows a speech verb's wh-word (reported speech)."""
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        prev = tokens[i - 1] if i else None
+        if prev is None or prev.clause != t.clause:
+            continue
+        relative = t.word in _RELATIVE and prev.noun
+        # "the cutlass we took", "tell the innkeeper we'll find Aldous": a subject after the object of a
+        # verb opens a clause of its own ("in the morning I buy" has no verb before: it is the act).
+        embedded = t.word in _EMBEDDED_SUBJECTS and prev.noun and prev.word not in lx.SUBJECTS and any(
+            (x.stem,) in LEXICON and not x.noun for x in tokens[:i - 1] if x.clause == t.clause)
+        reported = t.word in _REPORTED and any(x.stem in _SPEECH_STEMS for x in tokens[max(0, i - 4):i]
+                                               if x.clause == t.clause)
+        if relative or embedded or reported:
+            for x in tokens[i + 1:]:
+                if x.clause != t.clause:
+                    break
+                x.factor *= DESCRIBED
+
+
+_SUBORDINATE = {"before", "after", "while", "because", "so", "if"}
+_THIRD_PERSON = {"he", "she", "they", "it", "he's", "she's", "they're", "it's", "he'll", "she'll", "they'll"}
+
+
+# "so the waves match the carving": a subject that is a thing, not the speaker.
+_CONJUNCTIONS = {"so", "because", "while"}  # "if" after "tell"/"see" asks whether
+_OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
+
+
+def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
+    """A subordinate clause whose subject is someone or something else ("before they give us away", "so
+    the waves match the carving") says what others do or what should follow, not what the character
+    does: it weighs little."""
+    for index, clause in enumerate(reading.clauses):
+        first = clause.words[0] if clause.words else ""
+        # "before"/"after" are as often prepositions ("go after the captain"): only a pronoun follows them.
+        if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in others or first in _OTHER_SUBJECT
+                                            and clause.lead in _CONJUNCTIONS):
+            own = [t for t in reading.tokens if t.clause == index]
+            for i, t in enumerate(own):
+                if i and t.word in lx.SUBJECTS:
+                    break  # "if the captain moves I shoot him": the main clause starts with its subject
+                t.factor *= DESCRIBED
+
+
+def reported_questions(reading: Reading) -> None:
+    """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
+    take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""
+    spoke = False
+    for index, clause in enumerate(reading.clauses):
+        own = [t for t in reading.tokens if t.clause == index]
+        if spoke and clause.words and clause.words[0] in _REPORTED and not clause.asked:
+            clause.question = False
+            for t in own:
+                t.factor = min(t.factor, DESCRIBED) if t.factor else 0.0
+        spoke = spoke or any(t.stem in _SPEECH_STEMS and not t.noun for t in own)
+
+
+CHECK_REQUEST = 8.0
+_FILLER_WORDS = {"ok", "okay", "so", "um", "uh", "i", "we", "let", "me", "can", "do", "a", "an", "quick", "make"}
+_CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
+    {(a,) for a in ABILITY_NAMES.values()}
+_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
+                "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
+
+
+_MEANS = {"with", "using", "via", "by"}
+_AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
+
+
+def asks(ws: list[str]) -> bool:
+    ws = [w for w in ws if w not in _FILLER_WORDS]
+    return bool(ws) and (ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES)
+
+
+def check_requested(reading: Reading) -> int | None:
+    """The clause that asks for a check by name: only a skill or ability ("religion check", "history?",
+    "roll stealth"), or one aimed at something ("insight on Hesper", "arcana on the ward")."""
+    for index, clause in enumerate(reading.clauses):
+        rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
+        if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
+            return index
+        ws = [w for w in clause.words if w not in _FILLER_WORDS]
+        for size in (3, 2, 1):
+            if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and ws[size] in _AIMED_AT:
+                return index
+            # "I examine the glyphs with arcana", "using athletics": the skill named as the means.
+            for i, w in enumerate(ws[:-size] if size < len(ws) else []):
+                if w in _MEANS and tuple(ws[i + 1:i + 1 + size]) in _CHECK_NAMES and i + 1 + size == len(ws):
+                    return index
+    return None

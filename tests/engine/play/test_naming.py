@@ -1,0 +1,85 @@
+"""Did you mean: a name that points at two people, at someone only nearly, or at no one, is asked about
+(no roll, no change, the turn recorded as the DM's question); a clear match or one kind of foe is taken."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.models.world import NPC, Attitude
+from engine.play.intent import parse
+from tests.engine.play.test_understanding import _act, _world
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def _with_dog(location: str = "Wrecker Caves"):
+    world = _world(location)
+    world.npcs.append(NPC(name="Crowe's Dog", role="Silas Crowe's hound", attitude=Attitude.HOSTILE,
+                          description="A scarred grey lurcher.", location="Wrecker Caves"))
+    return world
+
+
+def test_two_people_answering_to_the_same_name_are_asked_about():
+    intent = parse("I attack Crowe", _with_dog(), "Bram")
+    assert intent.unresolved == "crowe"
+    assert set(intent.candidates) == {"Silas Crowe", "Crowe's Dog"}
+    assert intent.clarify == "Who do you mean: Silas Crowe or Crowe's Dog?"
+
+
+def test_the_full_name_settles_it():
+    intent = parse("I attack Silas Crowe", _with_dog(), "Bram")
+    assert intent.target == "Silas Crowe" and intent.unresolved is None and intent.clarify is None
+
+
+def test_two_foes_of_one_kind_are_no_ambiguity():
+    world = _world("Gannet Point", ["Wrecker Thug", "Wrecker Thug"])
+    intent = parse("I hit the thug", world, "Bram")
+    assert intent.target == "Wrecker Thug" and intent.unresolved is None
+
+
+def test_a_name_close_to_one_person_is_that_person():
+    intent = parse("I shove Nessa Ruk off the ledge", _world("Gannet Point"), "Bram")
+    assert intent.target == "Nessa Rook" and intent.unresolved is None
+
+
+def test_a_name_only_near_someone_is_offered_back():
+    intent = parse("I ask Hespa for a room", _world("Tarred Gull Inn"), "Wren")
+    assert intent.unresolved == "Hespa" and intent.candidates == ["Hesper Quill"]
+    assert intent.clarify == "Did you mean Hesper Quill?"
+
+
+def test_a_name_like_no_one_is_reported_unknown():
+    intent = parse("I attack Zorgrim", _world("Kettlecove Docks"), "Bram")
+    assert intent.unresolved == "Zorgrim" and intent.target is None
+    assert intent.clarify == "There is nobody called Zorgrim here. Who do you mean?"
+
+
+def test_misspelt_words_are_not_taken_for_names():
+    for text in ("we splash back thru the arch", "talk to the harbormastr about the wrek"):
+        assert parse(text, _world("Kettlecove Docks"), "Bram").unresolved is None
+
+
+async def test_the_dm_asks_back_and_nothing_is_rolled_or_changed():
+    world = _with_dog()
+    res = await _act(world, "I attack Crowe")
+    assert res.narrative == "Who do you mean: Silas Crowe or Crowe's Dog?"
+    assert res.dice_rolls == [] and res.state_changes == []
+    assert res.world.model_dump() == world.model_dump()
+    assert set(res.follow_up_options) == {"Silas Crowe", "Crowe's Dog"}
+
+
+async def test_the_question_is_recorded_as_a_turn_with_no_roll(tmp_path):
+    from engine.api import SessionManager
+
+    manager = SessionManager(tmp_path)
+    session = await manager.start_session("dark-lantern", name="names")
+    response = await manager.player_action(session.session_id, "I attack Zorgrim", character_name="Bram")
+    assert response.narrative.startswith("There is nobody called Zorgrim here")
+    assert response.dice_rolls == [] and response.state_changes == []
+    state = await manager.get_session_state(session.session_id, include_history=True)
+    assert state.recent_history[-1].action == "I attack Zorgrim" and state.recent_history[-1].dice_rolls == []

@@ -1,0 +1,37 @@
+"""Questions to the DM through the whole API: answered from the world, nothing rolled, no time passing,
+no fact recorded and no clue revealed, yet the turn is in the history like any other."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.api import SessionManager
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("What time is it?", "It is day 1, 08:00"),
+    ("how far is the cave?", "Wrecker Caves is 2 legs from here: Tarred Gull Inn -> Kettlecove Docks"),
+    ("how far to the docks", "Kettlecove Docks is one leg from here"),
+    ("how do we get to the chapel from here", "Drowned Chapel is 3 legs from here"),
+    ("where is Silas?", "Silas Crowe (Captain of the Kettlecove wreckers) was last seen at Wrecker Caves"),
+    ("is there anything hidden here?", "The party is at"),
+])
+async def test_a_question_is_answered_from_the_world_and_changes_nothing(tmp_path, question, answer):
+    manager = SessionManager(tmp_path)
+    session = await manager.start_session("dark-lantern", name="questions")
+    before = await manager.get_session_state(session.session_id, detail_level="full")
+    response = await manager.player_action(session.session_id, question, character_name="Wren")
+    assert answer in response.narrative, response.narrative
+    assert response.dice_rolls == [] and response.state_changes == []
+    after = await manager.get_session_state(session.session_id, detail_level="full")
+    assert after.full_state["world"] == before.full_state["world"]  # no clue found, no clock moved
+    assert after.recent_history[-1].action == question and after.recent_history[-1].facts_added == []
+    facts = await manager.query_facts(session.session_id)
+    assert facts.facts == []
