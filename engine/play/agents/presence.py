@@ -42,6 +42,9 @@ def absent_target(ctx: AgentContext) -> tuple[str, str] | None:
     combat = world.game_state.combat
     if combat is not None and combat.active:
         foes = ", ".join(c.name for c in combat.order if c.kind == "monster" and not c.defeated) or "none"
+        if any(c.defeated and ref.name in (c.name, c.monster) for c in combat.order):
+            return (f"{ref.name} is already down; still standing: {foes}. Nothing was rolled and the turn is not "
+                    f"spent.", f"{ref.name} is already down. Still standing: {foes}.")
         return (f"No {ref.name} is in this fight (foes: {foes}). Nothing was rolled and the turn is not spent; "
                 f"only the DM brings a {ref.name} in.",
                 f"There is no {ref.name} in this fight.")

@@ -72,11 +72,13 @@ async def test_the_sample_campaign_quests_complete_when_played(manager, campaign
     assert (await table.quests())["Wreckers of Kettlecove"][0] == "not_started"
     await table.act("Wren cuts Aldous Penn's bonds", "Wren")
     assert (await table.quests())["Wreckers of Kettlecove"] == ("active", [False, False, False])
-    await table.act("I attack the Wrecker Captain", "Bram")
+    await table.act("I attack Silas Crowe", "Bram")
     for _ in range(60):
         if not (await manager.get_session_state(sid, include_history=False)).game_state.in_combat:
             break
-        await table.act("I attack the nearest wrecker", "Bram")
+        fight = (await manager.get_session_state(sid, include_history=False)).game_state.combat
+        standing = next(c.name for c in fight.order if c.kind == "monster" and not c.down)
+        await table.act(f"I attack {standing}", "Bram")
     assert not (await manager.get_session_state(sid, include_history=False)).game_state.in_combat
     await table.until_found("I search the crates for a tally of the salvage", "Wren", "Salvage tally")
     await table.until_found("I search Crowe's sea chest for the reliquary", "Wren", "Sealed reliquary")

@@ -82,3 +82,13 @@ async def test_a_kind_of_creature_nowhere_in_the_world_is_no_attack_on_whoever_i
     res = await _act(calm, "I attack the goblin")
     _nothing_happened(res, calm)
     assert res.world.game_state.combat is None
+
+
+async def test_a_foe_already_down_is_named_as_down_with_who_still_stands():
+    world = _world("Wrecker Caves", ["Wrecker Thug", "Giant Crab"], actor="Bram")
+    thug = next(c for c in world.game_state.combat.order if c.name.startswith("Wrecker Thug"))
+    thug.defeated = True
+    res = await _act(world, "I attack the nearest wrecker thug")
+    _nothing_happened(res, world)
+    assert "Wrecker Thug is already down. Still standing: Giant Crab." in res.narrative
+    assert res.world.game_state.combat.current.name == "Bram"  # the turn is not spent
