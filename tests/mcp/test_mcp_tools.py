@@ -16,6 +16,7 @@ TOOLS = {
     "list_campaigns", "start_claudmaster_session", "player_action", "get_session_state", "end_session",
     "load_session", "list_sessions", "roll_dice", "query_facts", "store_session_with_learnings",
     "undo_last_action", "delete_session", "save_session", "list_learnings", "dm_change", "rest", "record_fact",
+    "combat", "spawn", "srd_lookup", "srd_search", "encounter_difficulty", "quest",
 }
 
 

@@ -88,11 +88,12 @@ async def test_a_fact_the_dm_records_can_complete_an_objective(manager, campaign
 
 async def test_learnings_stored_after_the_end_change_no_quest(manager, campaign):
     from engine.models.facts import FactCategory, FactInput
-    from engine.models.session import SessionSummary
+    from engine.models.session import SessionSchema
 
     sid = (await manager.start_session(campaign, name="after", seed=3)).session_id
     await manager.end_session(sid, "end")
     fact = FactInput(text="Osric Vell takes a tenth of the wreckers' salvage.", category=FactCategory.NPC)
-    stored = await manager.store_session_with_learnings(sid, SessionSummary(objective="Wrap up"), [fact])
+    stored = await manager.store_session_with_learnings(campaign, SessionSchema(objective="Wrap up"), session_id=sid,
+                                                        facts=[fact])
     assert stored.overall == "saved"
     assert (await progress(manager, sid))["Wreckers of Kettlecove"] == ("not_started", [False] * 3)
