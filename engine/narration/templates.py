@@ -5,31 +5,13 @@ from __future__ import annotations
 
 import re
 
+from engine.narration.combat_templates import ATTACK_TEMPLATES, TURN_TEMPLATES
+from engine.narration.story_templates import STORY_TEMPLATES
+
 TEMPLATES: dict[str, tuple[str, ...]] = {
-    "hit": (
-        "{actor}'s {weapon} finds the gap in {target}'s guard — {roll_vs} —{dmg_for}.",
-        "{actor} presses in and connects with {target}: {roll_vs}{dmg_comma}.",
-        "A clean strike! {actor}'s {weapon} bites into {target} {roll_paren}{dmg_comma}.",
-        "{target} is too slow — {actor}'s {weapon} lands, {roll_vs}{dmg_comma}.",
-        "{actor} feints, then drives the {weapon} home against {target} {roll_paren}{dmg_comma}.",
-        "Steel meets flesh as {actor} hits {target} with {roll_vs}{dmg_comma}."),
-    "crit": (
-        "A natural 20! {actor}'s {weapon} strikes {target} with devastating precision{dmg_comma}.",
-        "{actor} sees the perfect opening and takes it — a critical hit on {target}{dmg_comma}.",
-        "Critical! {actor} drives the {weapon} deep into {target}{dmg_comma}.",
-        "Everything lines up for {actor}: a critical strike against {target}{dmg_comma}."),
-    "miss": (
-        "{actor} swings at {target}, but {target} slips aside — {roll_vs} is not enough.",
-        "{actor}'s {weapon} glances off {target}'s defences {roll_paren}.",
-        "{target} turns {actor}'s attack away {roll_paren}.",
-        "A near thing: {actor}'s {weapon} whistles past {target} {roll_paren}.",
-        "{actor} lunges and finds only air where {target} stood {roll_paren}.",
-        "The blow goes wide — {actor} misses {target} {roll_paren}."),
-    "fumble": (
-        "A natural 1 — {actor}'s {weapon} goes nowhere near {target}.",
-        "{actor} overreaches and stumbles; the attack on {target} fails badly (natural 1).",
-        "{actor}'s footing betrays them and the strike at {target} goes wild (natural 1).",
-        "Nothing goes right for {actor}: a natural 1 against {target}."),
+    **ATTACK_TEMPLATES,
+    **STORY_TEMPLATES,
+    "turn": TURN_TEMPLATES,
     "damage": (
         "{target} takes {dmg}.", "{dmg} tears into {target}.", "{target} reels, suffering {dmg}.",
         "The blow costs {target} {dmg}."),
@@ -41,14 +23,6 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "death": (
         "{target} falls and does not rise.", "With a final gasp, {target} goes still.",
         "{target} is slain.", "{target} crashes down, defeated."),
-    "check_success": (
-        "{actor}'s {what} pays off — {roll_vs}.", "{actor} succeeds at the {what} {roll_paren}.",
-        "Skill tells: {actor} makes the {what} {roll_paren}.", "{actor} rises to the moment ({what}, {roll_vs}).",
-        "It works. {actor}'s {what} comes through {roll_paren}.", "{actor} handles it with ease — {what}, {roll_vs}."),
-    "check_failure": (
-        "{actor}'s {what} falls short — {roll_vs}.", "{actor} fails the {what} {roll_paren}.",
-        "Not this time: {actor}'s {what} comes up short {roll_paren}.", "{actor} tries, but the {what} fails ({roll_vs}).",
-        "The {what} goes badly for {actor} {roll_paren}.", "{actor} misjudges it — the {what} fails {roll_paren}."),
     "death_save": (
         "{actor} fights for breath — a death saving throw of {total}: {result}.",
         "Between life and death, {actor} rolls {total}: {result}.", "{actor}'s death save: {total}, {result}.",
@@ -103,10 +77,6 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "combat_end": (
         "The fight is over.", "Silence returns as the fighting ends.", "The last blow has landed; combat ends.",
         "Breathing hard, the party takes stock — the fight is done."),
-    # Whose turn it is once everything this action set off has resolved (only while the fight goes on).
-    "turn": (
-        "{name} is up next{round_tail}.", "Next up: {name}{round_tail}.", "The initiative turns to {name}{round_tail}.",
-        "All eyes on {name} now{round_tail}."),
     "condition_add": (
         "{target} is now {condition}.", "{target} becomes {condition}.", "{target} is left {condition}.",
         "{target} finds themself {condition}."),
@@ -131,10 +101,11 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
 DIALOGUE = {"npc_speech"}
 
 # Which family each event kind belongs to: a beat of a family already told by an event is skipped.
-FAMILY = {"hit": "attack", "crit": "attack", "miss": "attack", "fumble": "attack", "damage": "attack",
+FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
           "check_failure": "check", "death_save": "check", "npc_speech": "npc", "attitude": "npc",
-          "secret": "discovery", "combat_start": "combat", "combat_end": "combat", "turn": "combat",
+          "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing",
+          **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "turn": "combat",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
           "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
 

@@ -9,6 +9,7 @@ from engine.errors import InvalidInputError
 from engine.models.actions import ActionType, StateChange
 from engine.models.world import Character, Item
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
+from engine.play.agents.setbacks import add_setback
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
 from engine.rules.clock import advance_time
@@ -65,6 +66,8 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     outcome = "succeeds" if check.success else "fails"
     result.beats.append(f"{pc.name} attempts a {label} check (DC {dc}), rolls {check.roll.total} and {outcome}: "
                         f"{ctx.action.rstrip('.!?')}.")
+    if not check.success:
+        add_setback(ctx, result, pc, skill, check.roll.total - dc)
     result.follow_up_options += (["Press on", "Look around"] if check.success
                                  else ["Try another way", "Ask a companion for help"])
 
