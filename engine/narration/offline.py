@@ -193,7 +193,9 @@ class _Builder(RollReader):
         rolls = [r for r in self.req.dice_rolls if r not in initiative and not _INTERNAL_ROLL.search(r.purpose or "")]
         events += self._rolls(rolls)
         for reply in self.req.npc_responses:
-            events.append(Event("npc_speech", {"npc": reply.npc, "text": reply.text.strip().strip('"')}))
+            speech = {"npc": reply.npc, "text": reply.text.strip().strip('"')}
+            events.append(Event("npc_gesture", {**speech, "gesture": reply.gesture}) if reply.gesture
+                          else Event("npc_speech", speech))
             if reply.attitude_after and reply.attitude_after != reply.attitude_before and not any(
                     c.kind == "attitude" and c.target == reply.npc for c in self.changes):
                 events.append(Event("attitude", {"npc": reply.npc, "before": reply.attitude_before or "wary",

@@ -62,9 +62,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "give": (
         "{giver} hands {item} to {receiver}.", "{receiver} takes {item} from {giver}.",
         "{giver} passes {item} over to {receiver}.", "{item_cap} changes hands: {giver} to {receiver}."),
+    # The speaker is named in the same sentence as their first words, so no bare "X replies." recurs.
     "npc_speech": (
-        '**{npc}** says, "{text}"', '**{npc}** leans in. "{text}"', '"{text}" **{npc}** replies.',
-        '**{npc}** answers: "{text}"', '**{npc}** considers a moment, then: "{text}"', '"{text}" says **{npc}**.'),
+        '**{npc}** says, "{text}"', '**{npc}** answers: "{text}"', '**{npc}** considers a moment, then: "{text}"',
+        '**{npc}**, quietly: "{text}"', '**{npc}** replies, "{text}"', '**{npc}** tells {actor}, "{text}"',
+        '**{npc}** shrugs and says, "{text}"', '**{npc}** answers slowly: "{text}"'),
+    "npc_gesture": (
+        '**{npc}** {gesture}. "{text}"', '**{npc}** {gesture} and says, "{text}"',
+        '**{npc}** {gesture} before answering: "{text}"', '**{npc}** {gesture}, then: "{text}"'),
     "attitude": (
         "{npc}'s manner shifts from {before} to {after}.", "Something changes in {npc}: once {before}, now {after}.",
         "{npc} is {after} now.", "{npc}'s attitude turns {after}."),
@@ -98,12 +103,12 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         'In {location}, {actor} weighs the idea: "{action}".',
         '{actor}\'s intent is clear — "{action}" — but the moment passes without result.'),
 }
-DIALOGUE = {"npc_speech"}
+DIALOGUE = {"npc_speech", "npc_gesture"}
 
 # Which family each event kind belongs to: a beat of a family already told by an event is skipped.
 FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
-          "check_failure": "check", "death_save": "check", "npc_speech": "npc", "attitude": "npc",
+          "check_failure": "check", "death_save": "check", "npc_speech": "npc", "npc_gesture": "npc", "attitude": "npc",
           "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing",
           **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "turn": "combat",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
