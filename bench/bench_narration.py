@@ -195,8 +195,7 @@ async def play(seed: int) -> dict:
         manager = SessionManager(Path(tmp) / "data", narrator=narrator)
         campaign = (await manager.list_campaigns())[0].name
         sid = (await manager.start_session(campaign, seed=seed)).session_id
-        world = await manager.get_session_state(sid, "full", include_history=False)
-        names = [*PARTY, *_names(world)]
+        names = _names()
         cycle = {pc: 0 for pc in PARTY}
 
         async def act(actor: str, text: str) -> object | None:
@@ -257,23 +256,11 @@ async def play(seed: int) -> dict:
     }
 
 
-def _names(state) -> list[str]:
-    dumped = state.model_dump(mode="json")
-    found: set[str] = set()
-
-    def walk(value) -> None:
-        if isinstance(value, dict):
-            for key, inner in value.items():
-                if key in ("name", "location", "party_location", "current_turn") and isinstance(inner, str):
-                    found.add(inner)
-                walk(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                walk(inner)
-    walk(dumped)
+def _names() -> list[str]:
+    """Who and where: the sample campaign's characters, NPCs, places, quests and monsters."""
     campaign = json.loads((Path(__file__).resolve().parents[1] / "campaigns/dark-lantern/campaign.json").read_text())
-    walk(campaign)
-    return sorted(found)
+    return sorted({entry["name"] for key in ("characters", "npcs", "locations", "quests", "monsters")
+                   for entry in campaign.get(key, [])})
 
 
 def main() -> None:

@@ -100,4 +100,7 @@ TURN_TEMPLATES = (
     "Across {ground}, it is {name}'s turn{round_tail}.", "{name} takes the turn{round_tail}.",
     "The fight turns to {name}{round_tail}.", "Now it is {name}'s turn to act{round_tail}.",
     "Over {ground}, the turn comes to {name}{round_tail}.", "{name}'s turn comes{round_tail}.",
-    "By {ground}, {name} is up next{round_tail}.", "Then it is {name}'s turn, near {ground}{round_tail}.")
+    "By {ground}, {name} is up next{round_tail}.", "Then it is {name}'s turn, near {ground}{round_tail}.",
+    "Up next, by {ground}: {name}{round_tail}.", "The turn is {name}'s now{round_tail}.",
+    "{name} is next in the order{round_tail}.", "With {ground} underfoot, {name} takes the turn{round_tail}.",
+    "Eyes turn to {name}{round_tail}.", "{name} gets the next turn{round_tail}.")

@@ -3,20 +3,22 @@
 It reads the structured outcome first (dice rolls, state changes, NPC replies) and falls back to
 the agents' beats for anything the structure does not say. It never adds an outcome of its own.
 
-Template choice is a pure function of (session seed, turn, beat kind, occurrence in the turn):
-each kind's variants are split into two halves by turn parity, so a kind narrated on consecutive
-turns never reuses a template, and repeats of a kind within one turn walk through their half
-without an adjacent repeat. Being pure, it needs no saved state: the text is the same after a
-reload, an undo, or a crash recovery that re-narrates a turn. (A kind that skips a turn may reuse
-the template it had two turns earlier; that is the price of keeping no state.) The templates
-themselves live in engine.narration.templates.
+Template choice is a pure function of (session seed, turn, beat kind, occurrence in the turn): a
+hashed position in the kind's variants (shuffled per seed), moved on when it equals the previous
+turn's, then stepped by the occurrence. So consecutive turns never share a template, uses in one turn
+differ, and nothing recurs in step with a regular pattern of play. Slots given as tuples
+(engine.narration.prose) are hashed per turn too, which multiplies the distinct sentences. Slots given as tuples (engine.narration.prose) are picked per turn as well.
+Being pure, it needs no saved state: the text is the same after a reload, an undo, or a crash
+recovery that re-narrates a turn. The templates themselves live in engine.narration.templates.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import zlib
 from collections.abc import AsyncIterator
+from functools import lru_cache
 from typing import Any
 
 from engine.models.actions import StateChange
@@ -24,6 +26,7 @@ from engine.narration.base import NarrationRequest, NarrationResult
 from engine.narration.events import Event, actor_of, and_list, as_int, item_change, label, sentence
 from engine.narration.prose import grounds, pick
 from engine.narration.rolls import RollReader
+from engine.narration.story_templates import LEADS
 from engine.narration.templates import BEAT_FAMILIES, DIALOGUE, FAMILY, TEMPLATES, item_phrase
 
 __all__ = ["OfflineNarrator", "TEMPLATES"]
@@ -58,20 +61,15 @@ class OfflineNarrator:
 
     def render(self, request: NarrationRequest) -> str:
         """The narration as plain text with light Markdown: paragraphs, quoted dialogue, bold speakers."""
-        rng = random.Random(f"{request.session_seed}:{request.turn}:narration")
         events = _Builder(request).events()
-        starts: dict[str, int] = {}
         seen: dict[str, int] = {}
         base = {"actor": actor_of(request), "location": request.location, "action": request.action,
-                "ground": grounds(request.location)}
+                "ground": grounds(request.location), **LEADS}
         paragraphs: list[list[str]] = [[]]
         for event in events:
-            half = TEMPLATES[event.kind][request.turn % 2::2] or TEMPLATES[event.kind]
-            if event.kind not in starts:
-                starts[event.kind] = rng.randrange(len(half))
             occurrence = seen.get(event.kind, 0)
             seen[event.kind] = occurrence + 1
-            template = half[(starts[event.kind] + occurrence) % len(half)]
+            template = _template(request.session_seed, event.kind, request.turn, occurrence)
             line = sentence(template.format_map(_slots({**base, **event.fields}, request, event.kind, occurrence)))
             if event.kind in DIALOGUE:
                 paragraphs += [[line], []]
@@ -85,7 +83,33 @@ class OfflineNarrator:
 # Agent beats that say a fixed thing: told in varied words from their parts.
 _REPHRASED = (("nothing_new", re.compile(r"^(?P<actor>.+?) finds nothing new at (?P<place>.+?)\.$")),
               ("refusal", re.compile(r"^(?P<npc>.+?) will not say more about that\.$")),
-              ("unread", re.compile(r"^(?P<actor>.+?) cannot read (?P<npc>.+?)\.$")))
+              ("unread", re.compile(r"^(?P<actor>.+?) cannot read (?P<npc>.+?)\.$")),
+              ("hostile", re.compile(r"^Something hostile lurks here\.$")),
+              ("turn", re.compile(r"^It is (?P<name>.+?)'s turn(?P<round_tail>)\.$")))
+
+
+@lru_cache(maxsize=512)
+def _order(seed: int, kind: str) -> tuple[str, ...]:
+    """The kind's templates in this seed's order."""
+    variants = list(TEMPLATES[kind])
+    random.Random(f"{seed}:{kind}").shuffle(variants)
+    return tuple(variants)
+
+
+def _index(seed: int, kind: str, turn: int, n: int, depth: int = 4) -> int:
+    """A hashed position for the turn, moved on when it equals the previous turn's (looked back a few
+    turns, so the rule stays pure): consecutive turns never share a template, and nothing recurs in step
+    with a pattern of play the way a fixed rotation does."""
+    raw = zlib.crc32(f"{seed}:{kind}:{turn}".encode()) % n
+    if depth == 0 or turn <= 0 or n < 2:
+        return raw
+    previous = _index(seed, kind, turn - 1, n, depth - 1)
+    return (raw + 1) % n if raw == previous else raw
+
+
+def _template(seed: int, kind: str, turn: int, occurrence: int) -> str:
+    variants = _order(seed, kind)
+    return variants[(_index(seed, kind, turn, len(variants)) + occurrence) % len(variants)]
 
 
 def _place(name: str) -> str:
@@ -209,6 +233,8 @@ class _Builder(RollReader):
             if family not in covered or family in ("other", "nothing", "npc_mood"):
                 events.append(self._beat(beat, family))
         events += self._turn()
+        turns = [e for e in events if e.kind == "turn"]
+        events = [e for e in events if e.kind != "turn" or e is turns[-1]]  # whose turn it is, said once
         return events or [Event("action", {"action": self.req.action.strip().rstrip(".")})]
 
     def _remaining(self) -> list[Event]:
@@ -252,7 +278,8 @@ class _Builder(RollReader):
     def _beat(self, beat: str, family: str) -> Event:
         for kind, pattern in _REPHRASED:
             if found := pattern.match(beat):
-                return Event(kind, {k: _place(v) if k == "place" else v for k, v in found.groupdict().items()})
+                return Event(kind, {"place": _place(self.req.location),
+                                    **{k: _place(v) if k == "place" else v for k, v in found.groupdict().items()}})
         label, colon, rest = beat.partition(": ")
         if colon and label.casefold() == "here":
             names = [n.strip() for n in rest.rstrip(".").split(",") if n.strip()]

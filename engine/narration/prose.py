@@ -37,15 +37,15 @@ LANDS: dict[str, tuple[str, ...]] = {
                  "lodges in the thigh of"),
     "bludgeoning": ("crunches into", "slams into", "batters", "cracks against the ribs of", "hammers"),
     "fire": ("bursts in flame over", "scorches", "sets fire to the clothes of", "sears"),
-    "cold": ("rimes with frost", "bites with cold into", "freezes the breath of", "numbs"),
+    "cold": ("rimes", "bites into", "freezes the breath of", "numbs"),
     "lightning": ("arcs through", "jolts", "crackles across"),
-    "radiant": ("blazes down on", "burns white across", "sears with holy light"),
+    "radiant": ("blazes down on", "burns white across", "sears"),
     "necrotic": ("withers the flesh of", "drains the colour from", "rots into"),
-    "force": ("slams unseen into", "hammers", "knocks the wind from"),
-    "thunder": ("booms against", "shakes", "deafens and batters"),
+    "force": ("slams into", "hammers", "knocks the wind from"),
+    "thunder": ("booms against", "shakes", "batters"),
     "acid": ("eats into", "hisses across", "blisters the skin of"),
     "poison": ("sickens", "burns in the veins of", "turns the stomach of"),
-    "psychic": ("claws at the mind of", "sets screaming the thoughts of", "stabs into the mind of"),
+    "psychic": ("claws at the mind of", "floods with dread the thoughts of", "stabs into the mind of"),
 }
 # What a spell is made of, as the table sees it fly.
 ENERGY: dict[str, tuple[str, ...]] = {

@@ -24,6 +24,7 @@ from engine.narration.templates import check_name
 
 _SAVE = re.compile(r"^(?P<ability>[A-Za-z]{3,12}) sav(?:e|ing throw)s? (?:against|vs\.?) (?P<spell>.+)$", re.I)
 _DAMAGE_WORDS = re.compile(r"\s*\b(" + "|".join(DAMAGE_TYPES) + r")?\s*damage\b.*$", re.I)
+_SWAY = re.compile(r"^(?P<skill>persuasion|deception|intimidation|performance) vs (?P<npc>.+)$", re.I)
 _TARGET = re.compile(r"\b(?:vs\.?|versus|against|at|on)\s+(.+)$", re.I)
 
 
@@ -86,6 +87,8 @@ class RollReader:
         total = dmg_roll.total + sum(r.total for r in extra)
         event.fields.update(dmg_for=f" for {dmg}", dmg_comma=f", dealing {dmg}")
         hp = self._take("hp", target)
+        for _ in extra:  # each extra damage roll may have its own HP change: the blow's end state is the last
+            hp = self._take("hp", target) or hp
         after = as_int(hp.after) if hp else None
         if after is not None and after > 0:
             event.fields["tail"] = TAILS["reeling" if after <= total else "standing"]
@@ -110,6 +113,10 @@ class RollReader:
                 events += self._save(rolls, i, roll, save, consumed)
             elif "attack" in low or "to hit" in low:
                 events += self._attack(rolls, i, roll, roller, consumed)
+            elif success is not None and (swayed := _SWAY.match(purpose)):
+                events.append(Event("social_success" if success else "social_failure",
+                                    {"actor": roller, "what": f"{swayed['skill'].title()} attempt",
+                                     "npc": swayed["npc"].strip(), **roll_fields(roll, "DC")}))
             elif success is not None:
                 what = check_name(purpose)
                 events.append(Event("check_success" if success else "check_failure",

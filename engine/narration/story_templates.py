@@ -2,43 +2,64 @@
 
 Setback slots (from the engine's "setback" change): {clue} a thing still hidden here, half-seen;
 {minutes_tail} the time lost (empty in a fight); {npc} and {topic_tail} for a conversation.
+{lead_win} and {lead_fail} are optional openings ("In the end, "), picked per turn like any slot.
 """
 
 from __future__ import annotations
 
+LEADS = {"lead_win": ("", "", "", "In the end, ", "Neatly, ", "Without much fuss, ", "This time, ", "With care, "),
+         "lead_fail": ("", "", "", "For all the effort, ", "In the end, ", "This time, ", "Frustratingly, ",
+                       "Despite everything, ")}
 STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
     "check_success": (
-        "{actor}'s {what} pays off — {roll_vs}.", "{actor} succeeds at the {what} {roll_paren}.",
-        "Skill tells: {actor} makes the {what} {roll_paren}.", "{actor} rises to the moment ({what}, {roll_vs}).",
-        "{actor}'s {what} comes through {roll_paren}.", "{actor} handles it with ease — {what}, {roll_vs}.",
-        "Steady work: the {what} goes {actor}'s way {roll_paren}.", "{actor} makes it look simple ({what}, {roll_vs}).",
-        "The {what} lands for {actor} — {roll_vs}.", "{actor} gets it right the first time: {what} {roll_paren}."),
+        "{lead_win}{actor}'s {what} pays off — {roll_vs}.", "{lead_win}{actor} succeeds at the {what} {roll_paren}.",
+        "Skill tells: {actor} makes the {what} {roll_paren}.", "{lead_win}{actor} rises to the moment ({what}, {roll_vs}).",
+        "{lead_win}{actor}'s {what} comes through {roll_paren}.", "{lead_win}{actor} handles it with ease — {what}, {roll_vs}.",
+        "Steady work: the {what} goes {actor}'s way {roll_paren}.", "{lead_win}{actor} makes it look simple ({what}, {roll_vs}).",
+        "The {what} lands for {actor} — {roll_vs}.", "{lead_win}{actor} gets it right the first time: {what} {roll_paren}.",
+        "{lead_win}{actor} pulls off the {what} ({roll_vs}).", "Good work from {actor}: the {what} succeeds {roll_paren}."),
     "check_failure": (
-        "{actor}'s {what} falls short — {roll_vs}.", "{actor} fails the {what} {roll_paren}.",
-        "Not this time: {actor}'s {what} comes up short {roll_paren}.", "{actor} tries, but the {what} fails ({roll_vs}).",
-        "The {what} goes badly for {actor} {roll_paren}.", "{actor} misjudges it — the {what} fails {roll_paren}.",
-        "{actor}'s {what} does not come off ({roll_vs}).", "A miss for {actor} on the {what} {roll_paren}.",
-        "{actor} cannot quite manage the {what} — {roll_vs}.", "The {what} slips away from {actor} {roll_paren}."),
+        "{lead_fail}{actor}'s {what} falls short — {roll_vs}.", "{lead_fail}{actor} fails the {what} {roll_paren}.",
+        "Not this time: {actor}'s {what} comes up short {roll_paren}.", "{lead_fail}{actor} tries, but the {what} fails ({roll_vs}).",
+        "The {what} goes badly for {actor} {roll_paren}.", "{lead_fail}{actor} misjudges it — the {what} fails {roll_paren}.",
+        "{lead_fail}{actor}'s {what} does not come off ({roll_vs}).", "A miss for {actor} on the {what} {roll_paren}.",
+        "{lead_fail}{actor} gives the {what} everything, and it is not enough {roll_paren}.", "No luck: {actor}'s {what} fails ({roll_vs}).",
+        "{lead_fail}{actor} cannot quite manage the {what} — {roll_vs}.", "The {what} slips away from {actor} {roll_paren}."),
+    # Persuasion, deception or intimidation aimed at an NPC: {what} is "Persuasion attempt".
+    "social_success": (
+        "{lead_win}{actor}'s {what} lands with {npc} ({roll_vs}).", "{lead_win}{npc} gives way to {actor}'s {what} {roll_paren}.",
+        "{lead_win}{actor} finds the right words for {npc} — {what}, {roll_vs}.", "{lead_win}{npc} cannot hold out against {actor} ({what} {roll_paren}).",
+        "A good moment for {actor}: {npc} yields ({what}, {roll_vs}).", "{lead_win}{npc} hesitates, then comes round to {actor} {roll_paren}.",
+        "{lead_win}{actor} presses just hard enough, and {npc} bends ({what}, {roll_vs}).", "{lead_win}{actor}'s {what} works on {npc} {roll_paren}."),
+    "social_failure": (
+        "{lead_fail}{npc} will not be moved by {actor}'s {what} ({roll_vs}).", "{lead_fail}{actor} pushes, but {npc} holds firm — {what} {roll_paren}.",
+        "{lead_fail}{actor}'s {what} gets nowhere with {npc} ({roll_vs}).", "{lead_fail}{npc} is not having it: {actor}'s {what} fails {roll_paren}.",
+        "{lead_fail}{actor} tries {npc}'s patience and loses ({what}, {roll_vs}).", "Wrong words, wrong moment: {actor}'s {what} fails {roll_paren}.",
+        "{lead_fail}{npc} hears {actor} out, unmoved ({what} {roll_paren}).", "{lead_fail}{actor}'s {what} slides off {npc} — {roll_vs}."),
     "setback_clue": (
         "{actor} comes away with only half of it: something about {clue} does not sit right{minutes_tail}.",
-        "Not nothing — {actor} glimpses {clue}, but cannot make sense of it yet{minutes_tail}.",
+        "Not nothing — {actor} glimpses {clue}, but its meaning slips away for now{minutes_tail}.",
         "For a moment {clue} catches {actor}'s eye; it will take a better look{minutes_tail}.",
         "{actor} almost has it: {clue} nags at the edge of notice{minutes_tail}.",
         "A half-seen thing in {place}: {clue}. {actor} would need a second look{minutes_tail_s}.",
         "{actor} notes {clue} without understanding it{minutes_tail}."),
     "setback_time": (
         "The effort eats time{minutes_tail}, and {actor} has nothing to show for it.",
-        "{actor} loses time over it{minutes_tail}; the light in {place} shifts.",
+        "{lead_fail}{actor} loses time over it{minutes_tail}; the light in {place} shifts.",
         "Time slips by{minutes_tail} while {actor} gets nowhere.",
         "It costs {actor} a good while{minutes_tail}, for nothing yet.",
-        "{actor} goes over it again and again{minutes_tail}; it will not come.",
-        "The {skill} stalls and the clock does not{minutes_tail}."),
+        "{lead_fail}{actor} goes over it again and again{minutes_tail}; it will not come.",
+        "The {skill} stalls and the clock does not{minutes_tail}.",
+        "{lead_fail}{actor}'s {skill} buys only lost time{minutes_tail}.",
+        "{actor} keeps at it, and the time goes{minutes_tail}; still nothing.",
+        "Minutes pass{minutes_tail}, and {actor}'s {skill} has nothing to show.",
+        "All {actor} earns from it is a later hour{minutes_tail}."),
     "setback_cost": (
-        "{actor} slips and has to start again, hands scraped raw{minutes_tail}.",
+        "{lead_fail}{actor} slips and has to start again, hands scraped raw{minutes_tail}.",
         "Halfway up, a hold gives; {actor} drops back, winded{minutes_tail}.",
-        "{actor} strains, loses the grip and has to rest before trying again{minutes_tail}.",
+        "{lead_fail}{actor} strains, loses the grip and has to rest before trying again{minutes_tail}.",
         "Muscles burn and the effort is wasted{minutes_tail}; {actor} must find another way.",
-        "{actor} ends up back where they started, bruised and short of breath{minutes_tail}."),
+        "{lead_fail}{actor} ends up back where they started, bruised and short of breath{minutes_tail}."),
     "setback_noise": (
         "A clatter gives {actor} away; anyone near {place} has heard.",
         "{actor}'s misstep rings loud through {place}.",
@@ -47,6 +68,8 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "Too loud: {actor}'s noise carries across {place}.",
         "A dropped thing, a hiss of breath — {actor} is no longer unnoticed in {place}."),
     "setback_wary": (
+        "{actor} has pushed {npc} too far{topic_tail}; it will be remembered.",
+        "{npc} looks at {actor} a long moment{topic_tail}, and does not forget it.",
         "{npc}'s guard comes up{topic_tail}; they will remember that {actor} pushed.",
         "The question hangs, and {npc} watches {actor} more carefully now.",
         "{npc} closes like a door{topic_tail}. {actor} has pressed too hard.",
@@ -61,7 +84,15 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
     "nothing_new": (
         "{actor} turns {place} over again; it holds nothing new.", "{place} has given up all it had — {actor} finds nothing more.",
         "Nothing else here: {actor} has seen all {place} has to show.", "{actor} looks again, but {place} has nothing more to give.",
-        "Every corner of {place} has been searched; {actor} finds nothing new.", "{actor} finds nothing new in {place}."),
+        "Every corner of {place} has been searched; {actor} finds nothing new.", "{actor} finds nothing new in {place}.",
+        "Nothing new in {place}, {actor} is sure of it now.", "{actor} checks the familiar spots of {place}: nothing new.",
+        "Whatever {place} hid, it has already been found; {actor} sees nothing else.",
+        "A last look from {actor} turns up nothing more in {place}."),
+    # A place with foes in it, on arrival.
+    "hostile": (
+        "Something hostile lurks here.", "Not everything in {place} is friendly.", "Danger waits in {place}.",
+        "Eyes watch the party from somewhere in {place}.", "There is a threat here, close at hand.",
+        "{place} is not empty, and not safe."),
     # An NPC who will not give up what they keep.
     "refusal": (
         "{npc} will not say more about that.", "On that, {npc} keeps their own counsel.",

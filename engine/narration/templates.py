@@ -34,11 +34,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "The party leaves {origin} behind and arrives at {destination}.",
         "The road from {origin} ends at {destination}.", "After a while on the move, {destination} comes into view.",
         "{destination} at last — {origin} is behind them now.", "They make their way to {destination}.",
-        "Footsteps echo as the party reaches {destination}."),
+        "Footsteps echo as the party reaches {destination}.", "From {origin} the party presses on to {destination}.",
+        "Half an hour's going brings the party to {destination}.", "{origin} falls behind; ahead lies {destination}.",
+        "The party sets out from {origin} and comes to {destination}."),
     # Something found by searching; the text says who found what.
     "discovery": (
-        "A discovery: {text}", "Something stands out. {text}", "It is worth the effort. {text}",
-        "Looking closer pays off. {text}"),
+        "{text}", "A discovery: {text}", "Looking closer pays off: {text}", "It is worth the effort — {text}",
+        "Something stands out: {text}", "Sharp eyes: {text}"),
     # Something an NPC gives away, by words or by their face: never "found" or "noticed".
     "secret": (
         "It comes out at last: {text}", "Now the party knows: {text}", "What {npc} was keeping back: {text}",
@@ -108,8 +110,8 @@ DIALOGUE = {"npc_speech", "npc_gesture"}
 # Which family each event kind belongs to: a beat of a family already told by an event is skipped.
 FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
-          "check_failure": "check", "death_save": "check", "npc_speech": "npc", "npc_gesture": "npc", "attitude": "npc",
-          "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing",
+          "check_failure": "check", "death_save": "check", "social_success": "check", "social_failure": "check", "npc_speech": "npc", "npc_gesture": "npc", "attitude": "npc",
+          "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing", "hostile": "other",
           **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "turn": "combat",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
           "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}

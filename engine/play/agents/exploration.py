@@ -154,8 +154,9 @@ def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
         # Still a roll: the table should not learn that nothing is there from the absence of dice.
         check = rules.ability_check(ctx.roller, pc, skill, 10)
         result.dice_rolls.append(check.roll)
-        result.beats.append(f"{pc.name} finds nothing new at {here.name}.")
-        if not check.success:
+        if check.success:
+            result.beats.append(f"{pc.name} finds nothing new at {here.name}.")
+        else:  # the setback tells it: time spent, nothing to show
             add_setback(ctx, result, pc, skill, check.roll.total - 10)
         result.follow_up_options += [f"Go to {c}" for c in here.connections[:2]]
         return

@@ -32,6 +32,14 @@ def _hidden_here(ctx: AgentContext) -> list[str]:
     return [d.name for d in here.discoveries if not d.found] if here is not None else []
 
 
+def _the(name: str) -> str:
+    """'Broken tide ward' -> 'the broken tide ward'; a name already with an article or a capital inside stays."""
+    first, _, rest = name.partition(" ")
+    if first.lower() in ("the", "a", "an") or any(w[:1].isupper() for w in rest.split()):
+        return name[:1].lower() + name[1:] if first.lower() in ("the", "a", "an") else name
+    return "the " + name.lower()
+
+
 def add_setback(ctx: AgentContext, result: AgentResult, pc: Character, skill: str, margin: int, *,
                 clue: str | None = None, npc: str | None = None, topic: str | None = None) -> StateChange:
     """Apply and record the setback of `pc`'s failed `skill` check, `margin` below the DC (negative)."""
@@ -56,7 +64,7 @@ def add_setback(ctx: AgentContext, result: AgentResult, pc: Character, skill: st
         hidden = _hidden_here(ctx)
         pick = clue or (hidden[zlib.crc32(f"{ctx.turn}:{pc.name}".encode()) % len(hidden)] if hidden else None)
         if skill in _SEARCH and pick and margin >= -6:
-            kind, details["clue"] = "clue", pick.lower() if pick[1:].islower() else pick
+            kind, details["clue"] = "clue", _the(pick)
             text = f"{pc.name} half-sees something: {details['clue']} (not yet understood)."
         else:
             kind = "cost" if skill == "athletics" else "time"
