@@ -298,6 +298,9 @@ class _Builder(RollReader):
             return [Event("heal", {"target": target, "amount": str(after - before)})] if after > before else []
         if kind in ("condition_add", "condition_remove"):
             value = change.after if kind == "condition_add" else change.before
+            if kind == "condition_remove" and "unconscious" in str(value) and any(
+                    c.kind == "status" and c.target == target and c.after == "conscious" for c in self.changes):
+                return []  # "regains consciousness" says it once
             return [Event(kind, {"target": target, "condition": label(value or change.after, "affected")})]
         if kind in ("inventory_add", "inventory_remove"):
             name, count, left = item_change(change)

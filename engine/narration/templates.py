@@ -98,12 +98,11 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     # Beats are complete sentences of unknown shape and tense: any prefix ("Then:", "Meanwhile") misreads
     # some of them, so they are told as they are.
     "generic": ("{text}",),
-    # Nothing resolved: say what was intended, never that it happened.
+    # Nothing resolved: say that nothing changed; never echo the player's words back as if said or done.
     "action": (
-        '{actor} considers it: "{action}". Nothing comes of it yet.',
-        '"{action}," says {actor} — and for now, nothing changes in {location}.',
-        'In {location}, {actor} weighs the idea: "{action}".',
-        '{actor}\'s intent is clear — "{action}" — but the moment passes without result.'),
+        "{actor} holds off; for now nothing changes in {location}.", "{actor} weighs it, and lets the moment pass.",
+        "Nothing changes yet: {actor} waits to see how {location} settles.",
+        "{actor} bides their time in {location}.", "For the moment, {actor} does nothing that changes the scene."),
 }
 DIALOGUE = {"npc_speech", "npc_gesture"}
 

@@ -200,6 +200,7 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
         if item is None:
             carried = ", ".join(i.name for i in pc.inventory) or "nothing"
             result.warnings.append(f"{pc.name} does not carry that. {pc.name} carries: {carried}.")
+            result.beats.append(f"{pc.name} looks for it, but does not have it.")
             return
         result.beats.append(f"{pc.name} handles the {item.name}.")
     result.follow_up_options += ["Check inventory", "Look around"]
@@ -246,6 +247,7 @@ def _potion(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
     if potion is None or "potion" not in potion.name.lower():
         carried = ", ".join(i.name for i in pc.inventory) or "nothing"
         result.warnings.append(f"{pc.name} has no potion to drink. {pc.name} carries: {carried}.")
+        result.beats.append(f"{pc.name} reaches for a potion and finds none.")
         return
     target = _other_character(ctx, pc) or pc
     if "heal" not in potion.name.lower():
@@ -307,6 +309,7 @@ def _use_up(pc: Character, ctx: AgentContext, result: AgentResult, what: str, ve
     item = _find_item(pc, stems(ctx.action) | {what}, prefer=what)
     if item is None:
         result.warnings.append(f"{pc.name} has no {what} left.")
+        result.beats.append(f"{pc.name} has no {what} left.")
         return
     result.state_changes.append(_take_one(pc, item))
     result.beats.append(f"{pc.name} {verb} a {item.name}.")
@@ -320,6 +323,7 @@ def _equip(pc: Character, ctx: AgentContext, result: AgentResult) -> None:
     if item is None and weapon is None:
         carried = ", ".join(i.name for i in pc.inventory) or "nothing"
         result.warnings.append(f"{pc.name} does not carry that. {pc.name} carries: {carried}.")
+        result.beats.append(f"{pc.name} looks for it, but does not have it.")
         return
     name = item.name if item is not None else weapon.name  # type: ignore[union-attr]
     result.beats.append(f"{pc.name} readies the {name}.")

@@ -17,6 +17,8 @@ from engine.models.world import Character
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.rules.clock import advance_time
 
+_ABILITIES = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom",
+              "cha": "Charisma"}
 _LOUD = {"stealth", "sleight_of_hand", "acrobatics"}
 _SOCIAL = {"persuasion", "deception", "intimidation", "performance"}
 _SEARCH = {"perception", "investigation", "survival", "arcana", "history", "religion", "nature"}
@@ -44,32 +46,32 @@ def add_setback(ctx: AgentContext, result: AgentResult, pc: Character, skill: st
                 clue: str | None = None, npc: str | None = None, topic: str | None = None) -> StateChange:
     """Apply and record the setback of `pc`'s failed `skill` check, `margin` below the DC (negative)."""
     place = ctx.world.game_state.party_location
-    details: dict[str, object] = {"skill": skill.replace("_", " "), "place": place}
+    details: dict[str, object] = {"skill": _ABILITIES.get(skill, skill.replace("_", " ")), "place": place}
     facts: list[FactInput] = []
     minutes = 0
     if npc is not None:
         kind = "noticed" if skill == "insight" else "wary"
         details |= {"npc": npc, "topic": topic or ""}
         about = f" about {topic}" if topic else ""
-        facts.append(FactInput(text=f"{pc.name} pressed {npc}{about} and got nowhere; {npc} remembers it."
-                               if kind == "wary" else f"{npc} caught {pc.name} studying them.",
-                               category=FactCategory.NPC, subject=npc))
-        text = (f"{npc} keeps it back and will remember that {pc.name} pushed." if kind == "wary"
-                else f"{npc} notices {pc.name} watching and gives nothing away.")
+        facts.append(FactInput(text=f"{npc} will remember {pc.name} pressing{about}." if kind == "wary"
+                               else f"{npc} caught {pc.name} studying them.", category=FactCategory.NPC, subject=npc))
+        text = f"Setback: {npc} is on guard with {pc.name} (remembered)."
     elif skill in _LOUD:
         kind = "noise"
         facts.append(FactInput(text=f"{pc.name} was heard at {place}.", category=FactCategory.EVENT, subject=place))
-        text = f"{pc.name} makes noise at {place}; anyone near has heard."
+        text = f"Setback: {pc.name} is heard at {place} (remembered)."
     else:
         hidden = _hidden_here(ctx)
         pick = clue or (hidden[zlib.crc32(f"{ctx.turn}:{pc.name}".encode()) % len(hidden)] if hidden else None)
         if skill in _SEARCH and pick and margin >= -6:
             kind, details["clue"] = "clue", _the(pick)
-            text = f"{pc.name} half-sees something: {details['clue']} (not yet understood)."
+            text = f"Setback: {pc.name} only half-sees {details['clue']}."
         else:
             kind = "cost" if skill == "athletics" else "time"
-            text = f"{pc.name}'s failed {details['skill']} costs time."
+            text = ""
         minutes = 0 if _in_fight(ctx) else (10 if margin >= -5 else 20)
+        if kind != "clue":
+            text = f"Setback: {pc.name}'s failed {details['skill']} " + ("costs time." if minutes else "wastes the moment.")
     details |= {"type": kind, "minutes": minutes}
     change = StateChange(target=pc.name, kind="setback", before=None, after=details, description=text)
     result.state_changes.append(change)

@@ -129,3 +129,27 @@ async def test_an_evening_repeats_little_costs_every_failure_and_reads_the_same_
     assert [r.narrative for r in again] == [r.narrative for r in first]
     other = await play(tmp_path / "c", seed=17)
     assert [r.narrative for r in other] != [r.narrative for r in first]
+
+
+def test_waking_up_is_told_once_and_a_dm_condition_says_from_the_dm():
+    text = say(NarrationRequest(
+        session_seed=2, turn=4, action="heal", actor="Tova", action_type=ActionType.COMBAT, location="Gannet Point",
+        state_changes=[StateChange(target="Wren", kind="condition_remove", before="unconscious"),
+                       StateChange(target="Wren", kind="status", before="dying", after="conscious",
+                                   description="Wren regains consciousness.")]))
+    assert text.count("conscious") == 1 and "shakes off" not in text
+    from engine.models.world import Character, HitPoints
+    from engine.rules.health import add_condition
+
+    wren = Character.model_validate({"name": "Wren", "class": "rogue", "hp": HitPoints(current=5, max=9)})
+    [change] = add_condition(wren, "poisoned", source="DM")
+    assert change.description == "Wren is now poisoned from the DM."
+
+
+@pytest.mark.anyio
+async def test_a_knocked_out_character_does_not_say_their_action_line(manager, campaign):
+    sid = (await manager.start_session(campaign, seed=3)).session_id
+    await manager.apply_change(sid, "hp", "Idris", -12)
+    response = await manager.player_action(sid, "I search the room for the key", character_name="Idris")
+    assert "search the room for the key" not in response.narrative
+    assert re.search(r"Idris is (unconscious|dead)", response.narrative), response.narrative
