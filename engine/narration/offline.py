@@ -123,7 +123,7 @@ def _setback(target: str, details: dict[str, Any]) -> Event:
     return Event(f"setback_{details.get('type', 'time')}", {
         "actor": target, "place": _place(str(details.get("place") or "here")), "clue": str(details.get("clue") or "something"),
         "skill": str(details.get("skill") or "effort"), "npc": str(details.get("npc") or "they"),
-        "topic_tail": f" about {topic}" if topic else "",
+        "topic_tail": f" about {topic}" if topic else "", "subject": topic or "that",
         "minutes_tail": f" ({minutes} minutes lost)" if minutes else "",
         "minutes_tail_s": f" ({minutes} minutes lost)" if minutes else ""})
 
@@ -184,14 +184,6 @@ class _Builder(RollReader):
                 return [Event("unconscious", {"target": target})]
         return [Event("down", {"target": target})]
 
-    def _initiative(self) -> str:
-        """The initiative order as the engine sorted it (ties broken by DEX), else by the rolls."""
-        listed = [(c.target, c.after) for c in self.changes if c.kind == "initiative"]
-        if not listed:
-            rolls = [r for r in self.req.dice_rolls if "initiative" in (r.purpose or "").casefold()]
-            listed = [(r.roller or "?", r.total) for r in sorted(rolls, key=lambda r: -r.total)]
-        return ", ".join(f"{name} ({score})" for name, score in listed)
-
     def _turn(self) -> list[Event]:
         """Who acts next: only the last turn change, and only if the fight is still on at the end."""
         kinds = [c.kind for c in self.changes]
@@ -211,9 +203,8 @@ class _Builder(RollReader):
                                             "destination": label(moved.after, self.req.location)}))
         initiative = [r for r in self.req.dice_rolls if "initiative" in (r.purpose or "").casefold()]
         started = self._take("combat_start")
-        if started or initiative:
-            order = self._initiative()
-            events.append(Event("combat_start", {"order": f" Initiative: {order}." if order else ""}))
+        if started or initiative:  # the order itself is the tracker's and the dice log's to show, not the prose's
+            events.append(Event("combat_start"))
         rolls = [r for r in self.req.dice_rolls if r not in initiative and not _INTERNAL_ROLL.search(r.purpose or "")]
         events += self._rolls(rolls)
         for reply in self.req.npc_responses:

@@ -62,7 +62,7 @@ ENERGY: dict[str, tuple[str, ...]] = {
 }
 # What a missed spell does to the place instead: verbs that take a surface.
 SCARS: dict[str, tuple[str, ...]] = {
-    "fire": ("scorches", "leaves a black smear on", "sets smoking"), "cold": ("frosts over", "cracks with ice"),
+    "fire": ("scorches", "leaves a black smear on", "blackens"), "cold": ("frosts over", "cracks with ice"),
     "lightning": ("scars", "blackens"), "radiant": ("lights up", "washes white"), "necrotic": ("withers", "greys"),
     "force": ("cracks", "gouges"), "thunder": ("shakes dust from", "rattles"), "acid": ("pits", "etches"),
     "poison": ("drifts over", "settles on"), "psychic": ("leaves untouched", "passes through"),

@@ -7,7 +7,7 @@ Setback slots (from the engine's "setback" change): {clue} a thing still hidden 
 
 from __future__ import annotations
 
-LEADS = {"lead_win": ("", "", "", "In the end, ", "Neatly, ", "Without much fuss, ", "This time, ", "With care, "),
+LEADS = {"lead_win": ("", "", "", "In the end, ", "Sure enough, ", "This time, ", "As hoped, "),
          "lead_fail": ("", "", "", "For all the effort, ", "In the end, ", "This time, ", "Frustratingly, ",
                        "Despite everything, ")}
 STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
@@ -28,14 +28,14 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
     # Persuasion, deception or intimidation aimed at an NPC: {what} is "Persuasion attempt".
     "social_success": (
         "{lead_win}{actor}'s {what} lands with {npc} ({roll_vs}).", "{lead_win}{npc} gives way to {actor}'s {what} {roll_paren}.",
-        "{lead_win}{actor} finds the right words for {npc} — {what}, {roll_vs}.", "{lead_win}{npc} cannot hold out against {actor} ({what} {roll_paren}).",
+        "{lead_win}{actor} finds the right words for {npc} — {what}, {roll_vs}.", "{lead_win}{npc} cannot hold out against {actor} ({what}, {roll_vs}).",
         "A good moment for {actor}: {npc} yields ({what}, {roll_vs}).", "{lead_win}{npc} hesitates, then comes round to {actor} {roll_paren}.",
         "{lead_win}{actor} presses just hard enough, and {npc} bends ({what}, {roll_vs}).", "{lead_win}{actor}'s {what} works on {npc} {roll_paren}."),
     "social_failure": (
         "{lead_fail}{npc} will not be moved by {actor}'s {what} ({roll_vs}).", "{lead_fail}{actor} pushes, but {npc} holds firm — {what} {roll_paren}.",
         "{lead_fail}{actor}'s {what} gets nowhere with {npc} ({roll_vs}).", "{lead_fail}{npc} is not having it: {actor}'s {what} fails {roll_paren}.",
         "{lead_fail}{actor} tries {npc}'s patience and loses ({what}, {roll_vs}).", "Wrong words, wrong moment: {actor}'s {what} fails {roll_paren}.",
-        "{lead_fail}{npc} hears {actor} out, unmoved ({what} {roll_paren}).", "{lead_fail}{actor}'s {what} slides off {npc} — {roll_vs}."),
+        "{lead_fail}{npc} hears {actor} out, unmoved ({what}, {roll_vs}).", "{lead_fail}{actor}'s {what} slides off {npc} — {roll_vs}."),
     "setback_clue": (
         "{actor} comes away with only half of it: something about {clue} does not sit right{minutes_tail}.",
         "Not nothing — {actor} glimpses {clue}, but its meaning slips away for now{minutes_tail}.",
@@ -45,21 +45,21 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "{actor} notes {clue} without understanding it{minutes_tail}."),
     "setback_time": (
         "The effort eats time{minutes_tail}, and {actor} has nothing to show for it.",
-        "{lead_fail}{actor} loses time over it{minutes_tail}; the light in {place} shifts.",
+        "{actor} loses time over it{minutes_tail}; the light in {place} shifts.",
         "Time slips by{minutes_tail} while {actor} gets nowhere.",
         "It costs {actor} a good while{minutes_tail}, for nothing yet.",
-        "{lead_fail}{actor} goes over it again and again{minutes_tail}; it will not come.",
+        "{actor} goes over it again and again{minutes_tail}; it will not come.",
         "The {skill} stalls and the clock does not{minutes_tail}.",
-        "{lead_fail}{actor}'s {skill} buys only lost time{minutes_tail}.",
+        "{actor}'s {skill} buys only lost time{minutes_tail}.",
         "{actor} keeps at it, and the time goes{minutes_tail}; still nothing.",
         "Minutes pass{minutes_tail}, and {actor}'s {skill} has nothing to show.",
         "All {actor} earns from it is a later hour{minutes_tail}."),
     "setback_cost": (
-        "{lead_fail}{actor} slips and has to start again, hands scraped raw{minutes_tail}.",
+        "{actor} slips and has to start again, hands scraped raw{minutes_tail}.",
         "Halfway up, a hold gives; {actor} drops back, winded{minutes_tail}.",
-        "{lead_fail}{actor} strains, loses the grip and has to rest before trying again{minutes_tail}.",
+        "{actor} strains, loses the grip and has to rest before trying again{minutes_tail}.",
         "Muscles burn and the effort is wasted{minutes_tail}; {actor} must find another way.",
-        "{lead_fail}{actor} ends up back where they started, bruised and short of breath{minutes_tail}."),
+        "{actor} ends up back where they started, bruised and short of breath{minutes_tail}."),
     "setback_noise": (
         "A clatter gives {actor} away; anyone near {place} has heard.",
         "{actor}'s misstep rings loud through {place}.",
@@ -69,10 +69,10 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "A dropped thing, a hiss of breath — {actor} is no longer unnoticed in {place}."),
     "setback_wary": (
         "{actor} has pushed {npc} too far{topic_tail}; it will be remembered.",
-        "{npc} looks at {actor} a long moment{topic_tail}, and does not forget it.",
+        "{npc} looks at {actor} a long moment, and will not forget the question{topic_tail}.",
         "{npc}'s guard comes up{topic_tail}; they will remember that {actor} pushed.",
         "The question hangs, and {npc} watches {actor} more carefully now.",
-        "{npc} closes like a door{topic_tail}. {actor} has pressed too hard.",
+        "{npc} closes like a door on {subject}. {actor} has pressed too hard.",
         "Pushing gets {actor} nowhere with {npc}{topic_tail}, and {npc} will not forget it.",
         "{npc} changes the subject, pointedly, and eyes {actor}."),
     "setback_noticed": (

@@ -79,8 +79,8 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "Quest update — {quest}: {status}.", 'The task "{quest}" is now {status}.', "{quest}: {status}.",
         "Word on {quest}: it is {status}."),
     "combat_start": (
-        "Steel is drawn — combat begins!{order}", "Battle erupts in {location}!{order}",
-        "No more talking: it is a fight.{order}", "Weapons out!{order}"),
+        "Steel is drawn — combat begins!", "Battle erupts in {location}!", "No more talking: it is a fight.",
+        "Weapons out!", "The fight is on in {location}.", "Blades clear their sheaths; the fight has begun."),
     "combat_end": (
         "The fight is over.", "Silence returns as the fighting ends.", "The last blow has landed; combat ends.",
         "Breathing hard, the party takes stock — the fight is done."),
@@ -93,7 +93,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "xp": (
         "{target} {each}gain{s} {amount} XP.", "Experience earned: {amount} XP for {target}.",
         "{target} {is_are} {amount} XP the wiser.", "{amount} XP goes to {target}."),
-    "scene": ("{text}", "A look around {location}: {text}", "{location} — {text}", "Around them: {text}"),
+    "scene": ("{text}", "A look around {location}: {text}", "{location}: {text}", "Around them: {text}"),
     "present": ("{names} {is_are} here.", "Present: {names}.", "{names} {is_are} about.", "Faces here: {names}."),
     # Beats are complete sentences of unknown shape and tense: any prefix ("Then:", "Meanwhile") misreads
     # some of them, so they are told as they are.
