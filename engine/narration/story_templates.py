@@ -49,7 +49,7 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "Time slips by{minutes_tail} while {actor} gets nowhere.",
         "It costs {actor} a good while{minutes_tail}, for nothing yet.",
         "{actor} goes over it again and again{minutes_tail}; it will not come.",
-        "The {skill} stalls and the clock does not{minutes_tail}.",
+        "{actor}'s {skill} stalls, and the clock does not{minutes_tail}.",
         "{actor}'s {skill} buys only lost time{minutes_tail}.",
         "{actor} keeps at it, and the time goes{minutes_tail}; still nothing.",
         "Minutes pass{minutes_tail}, and {actor}'s {skill} has nothing to show.",
@@ -77,7 +77,8 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "{npc} changes the subject, pointedly, and eyes {actor}."),
     "setback_noticed": (
         "{npc} catches {actor} watching and gives nothing away.",
-        "{npc} notices the scrutiny; their face goes carefully blank.",
+        "{npc} notices {actor}'s scrutiny; their face goes carefully blank.",
+        "{actor} watches too openly, and {npc} shuts their expression like a book.",
         "{actor} stares a moment too long — {npc} turns away.",
         "Whatever {npc} hides, they hide it better once they see {actor} looking."),
     # A search of a place that holds nothing more.

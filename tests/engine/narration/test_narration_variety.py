@@ -153,3 +153,22 @@ async def test_a_knocked_out_character_does_not_say_their_action_line(manager, c
     response = await manager.player_action(sid, "I search the room for the key", character_name="Idris")
     assert "search the room for the key" not in response.narrative
     assert re.search(r"Idris is (unconscious|dead)", response.narrative), response.narrative
+
+
+@pytest.mark.parametrize("kind", ["clue", "time", "cost", "noise", "wary", "noticed"])
+def test_every_setback_wording_reads_with_its_details(kind):
+    details = {"type": kind, "skill": "investigation", "place": "The Crooked Lantern", "clue": "the keel marks",
+               "minutes": 10, "npc": "Osric Vell", "topic": "the ledger"}
+    seen = set()
+    for turn in range(40):  # enough turns to meet every variant
+        text = say(NarrationRequest(
+            session_seed=5, turn=turn, action="try", actor="Wren", action_type=ActionType.SKILL_CHECK,
+            location="The Crooked Lantern",
+            state_changes=[StateChange(target="Wren", kind="setback", after=details, description="Setback.")]))
+        assert "{" not in text and "Wren" in text, text  # every setback says whose it is
+        seen.add(text)
+        if kind == "clue":
+            assert "keel marks" in text
+        if kind in ("clue", "time", "cost"):
+            assert "10 minutes lost" in text
+    assert len(seen) >= 4

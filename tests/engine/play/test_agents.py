@@ -302,3 +302,19 @@ async def test_equipping_checks_the_item_is_carried_and_adds_nothing():
     result = await agent.handle(ctx(world, "I take off my plate armor", ActionType.INVENTORY, ScriptedRoller()))
     assert result.warnings and result.state_changes == []
     assert len(world.characters[0].inventory) == 3
+
+
+async def test_a_failed_sneak_is_heard_and_a_failed_climb_costs_time_and_skin():
+    from engine.play.agents.rules_agent import RulesAgent
+
+    world = table_world()
+    before = world.game_state.minutes
+    result = await RulesAgent().handle(ctx(world, "I sneak past the guard", ActionType.SKILL_CHECK,
+                                           ScriptedRoller([2])))
+    [setback] = [c for c in result.state_changes if c.kind == "setback"]
+    assert setback.after["type"] == "noise" and world.game_state.minutes == before
+    assert any("was heard at The Crooked Lantern" in f.text for f in result.facts)
+    result = await RulesAgent().handle(ctx(world, "I climb the wall", ActionType.SKILL_CHECK, ScriptedRoller([2])))
+    [setback] = [c for c in result.state_changes if c.kind == "setback"]
+    assert setback.after["type"] == "cost" and world.game_state.minutes > before
+    assert "athletics" in setback.description and "_" not in setback.description
