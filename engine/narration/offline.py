@@ -120,7 +120,8 @@ def _place(name: str) -> str:
 def _setback(target: str, details: dict[str, Any]) -> Event:
     minutes = as_int(details.get("minutes")) or 0
     topic = str(details.get("topic") or "")
-    return Event(f"setback_{details.get('type', 'time')}", {
+    kind = f"setback_{details.get('type', 'time')}"
+    return Event(kind if kind in TEMPLATES else "setback_time", {
         "actor": target, "place": _place(str(details.get("place") or "here")), "clue": str(details.get("clue") or "something"),
         "skill": str(details.get("skill") or "effort"), "npc": str(details.get("npc") or "they"),
         "topic_tail": f" about {topic}" if topic else "", "subject": topic or "that",
