@@ -68,6 +68,12 @@ class NPCResponse(BaseModel):
     attitude_before: str | None = None
     attitude_after: str | None = None
     revealed_secret: str | None = None
+    # What the question was about and how the NPC speaks, so any narrator answers that and in that voice.
+    topic: str | None = Field(None, description="The topic the question was matched to, or what it named")
+    topic_words: list[str] = Field(default_factory=list, description="Words an answer on the topic contains")
+    voice: str | None = None
+    topics: list[str] = Field(default_factory=list, description="Everything this NPC can be asked about")
+    gesture: str | None = Field(None, description="A mannerism told before the line")
 
 
 class PatchOp(BaseModel):

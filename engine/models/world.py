@@ -209,6 +209,16 @@ class Secret(BaseModel):
     revealed: bool = False
 
 
+class Topic(BaseModel):
+    """Something an NPC can be asked about: what they say freely, and what they hold back on it."""
+
+    name: str = Field(description="What the topic is, as a player would name it: 'Silas Crowe', 'the lighthouse'")
+    keywords: list[str] = Field(default_factory=list, description="Other words that point to it: 'crowe', 'captain'")
+    knows: str = Field("", description="What the NPC says about it freely, in their own voice")
+    secret: int | None = Field(None, ge=0, description="Index into the NPC's secrets: what they keep back on "
+                                                       "this topic, told only on a successful social check")
+
+
 class NPC(BaseModel):
     name: str
     description: str = ""
@@ -221,6 +231,19 @@ class NPC(BaseModel):
     secrets: list[Secret] = Field(default_factory=list)
     alive: bool = True
     captive: bool = Field(False, description="Held prisoner: freed by a player who frees, unties or releases them")
+    # Issue 16: what an NPC can be asked about; campaigns written before have none and still load.
+    topics: list[Topic] = Field(default_factory=list)
+    wants: str = Field("", description="What the NPC wants: the way to win them over")
+    mannerisms: list[str] = Field(default_factory=list, description="Small gestures told before they speak, "
+                                                                    "e.g. 'wipes her hands on her apron'")
+
+    @model_validator(mode="after")
+    def _topic_secrets_exist(self) -> NPC:
+        for topic in self.topics:
+            if topic.secret is not None and topic.secret >= len(self.secrets):
+                raise ValueError(f"{self.name}'s topic {topic.name!r} points at secret {topic.secret}, but "
+                                 f"{self.name} has {len(self.secrets)} secret(s) (numbered from 0).")
+        return self
 
 
 class Discovery(BaseModel):

@@ -1,8 +1,8 @@
 """A cheap check that narration does not contradict the resolved outcome.
 
 It looks for the mistakes a model makes most: narrating a hit as a miss (or the reverse), letting
-a creature that went down act again, stating a damage number the dice did not produce, and leaving
-out the characters the outcome changed. Matching is whole-word and case-insensitive; it is a net
+a creature that went down act again, stating a damage number the dice did not produce, leaving
+out the characters the outcome changed, and an NPC's answer that ignores what they were asked. Matching is whole-word and case-insensitive; it is a net
 for clear contradictions, not a proof of faithfulness.
 """
 
@@ -13,6 +13,7 @@ import re
 from engine.models.actions import DiceRoll
 from engine.narration.base import NarrationRequest
 from engine.narration.prompting import damage_amounts, downed_creatures, is_attack
+from engine.text import stem, stems
 
 _MISS = ["miss", "misses", "missed", "falls short", "fall short", "fell short", "goes wide", "went wide"]
 _HIT = ["hit", "hits", "connects", "connected", "struck", "wounds", "wounded", "finds its mark",
@@ -149,9 +150,17 @@ def _missing_names(text: str, request: NarrationRequest) -> list[str]:
     return problems
 
 
+def _off_topic(text: str, request: NarrationRequest) -> list[str]:
+    """An NPC asked about something must answer about it: some word of the topic has to be in the prose."""
+    said = stems(text)
+    return [f"{npc.npc} was asked about {npc.topic}, but the narration never touches it"
+            for npc in request.npc_responses
+            if npc.topic and npc.topic_words and not any(stem(w) in said for w in npc.topic_words)]
+
+
 def check_narration(text: str, request: NarrationRequest) -> list[str]:
     """Problems found in `text` as a narration of `request`; empty when it looks faithful."""
     if not text.strip():
         return ["the narration is empty"]
     return (_missing_names(text, request) + _attack_problems(text, request)
-            + _acting_after_down(text, request) + _damage_problems(text, request))
+            + _acting_after_down(text, request) + _damage_problems(text, request) + _off_topic(text, request))

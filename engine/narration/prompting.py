@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from engine.models.actions import DiceRoll, StateChange
 from engine.models.facts import FactInput
 from engine.narration.base import NarrationRequest
+from engine.narration.prose import attack_mode, usual_type
 
 FENCE = "```"
 # Rough size of a token for budgeting; a real tokenizer is not worth a dependency here.
@@ -34,7 +35,7 @@ is down or dead does not act again.
 - Never state a number (damage, hit points, rolls, DCs) other than those in the resolved \
 outcome; leaving numbers out is fine.
 - Never invent new mechanics: no extra attacks, rolls, damage, healing, conditions, items or rewards.
-- Quote NPC lines exactly as given.
+- Quote NPC lines exactly as given; an NPC answers the question they were asked, in their voice.
 - Name the characters involved.
 
 Optionally, if your prose establishes new lasting world details (a name, a place, an object), \
@@ -111,6 +112,10 @@ def _roll_line(roll: DiceRoll) -> str:
             line += " — HIT" if roll.success else " — MISS"
         else:
             line += " — SUCCESS" if roll.success else " — FAILURE"
+    if is_attack(roll):
+        # How the blow is delivered, so the prose can say it in kind (a bolt, an arrow, a blade).
+        weapon = re.sub(r"\s*attack\b.*$", "", roll.purpose or "", flags=re.IGNORECASE)
+        line += f" [{attack_mode(weapon, usual_type(weapon))} attack]"
     if roll.critical:
         line += " (critical)"
     if roll.fumble:
@@ -126,6 +131,8 @@ def _change_line(change: StateChange) -> str:
         return f"{change.target} gains condition: {change.after or change.description}"
     if change.kind == "condition_remove":
         return f"{change.target} loses condition: {change.before or change.after or change.description}"
+    if change.kind == "setback":  # what a failed check cost: tell it as part of the story
+        return f"{change.target}'s failure costs something: {change.description.removeprefix('Setback: ')}"
     before = "" if change.before is None else f"{change.before} → "
     after = "" if change.after is None else f"{change.after}"
     return f"{change.target} {change.kind}: {before}{after}{desc}".rstrip(": ")
@@ -139,7 +146,17 @@ def outcome_lines(request: NarrationRequest) -> list[str]:
     for name, state in downed_creatures(request).items():
         lines.append(f"{name} is {state} and takes no further action")
     for npc in request.npc_responses:
+        if npc.topic:
+            lines.append(f"{npc.npc} was asked about {npc.topic}: the answer is about that and nothing else")
+        if npc.voice:
+            lines.append(f"{npc.npc}'s voice: {npc.voice}")
+        if npc.topics:
+            lines.append(f"{npc.npc} can speak of: {', '.join(npc.topics)}")
+        if npc.gesture:
+            lines.append(f"{npc.npc} {npc.gesture}")
         lines.append(f'{npc.npc} says, verbatim: "{npc.text}"')
+        if npc.revealed_secret:
+            lines.append(f"{npc.npc} gives up a secret, now known to the party: {npc.revealed_secret}")
         if npc.attitude_after and npc.attitude_after != npc.attitude_before:
             lines.append(f"{npc.npc}'s attitude is now {npc.attitude_after}")
     return lines or ["Nothing notable happens beyond the action itself."]

@@ -5,31 +5,13 @@ from __future__ import annotations
 
 import re
 
+from engine.narration.combat_templates import ATTACK_TEMPLATES, TURN_TEMPLATES
+from engine.narration.story_templates import STORY_TEMPLATES
+
 TEMPLATES: dict[str, tuple[str, ...]] = {
-    "hit": (
-        "{actor}'s {weapon} finds the gap in {target}'s guard — {roll_vs} —{dmg_for}.",
-        "{actor} presses in and connects with {target}: {roll_vs}{dmg_comma}.",
-        "A clean strike! {actor}'s {weapon} bites into {target} {roll_paren}{dmg_comma}.",
-        "{target} is too slow — {actor}'s {weapon} lands, {roll_vs}{dmg_comma}.",
-        "{actor} feints, then drives the {weapon} home against {target} {roll_paren}{dmg_comma}.",
-        "Steel meets flesh as {actor} hits {target} with {roll_vs}{dmg_comma}."),
-    "crit": (
-        "A natural 20! {actor}'s {weapon} strikes {target} with devastating precision{dmg_comma}.",
-        "{actor} sees the perfect opening and takes it — a critical hit on {target}{dmg_comma}.",
-        "Critical! {actor} drives the {weapon} deep into {target}{dmg_comma}.",
-        "Everything lines up for {actor}: a critical strike against {target}{dmg_comma}."),
-    "miss": (
-        "{actor} swings at {target}, but {target} slips aside — {roll_vs} is not enough.",
-        "{actor}'s {weapon} glances off {target}'s defences {roll_paren}.",
-        "{target} turns {actor}'s attack away {roll_paren}.",
-        "A near thing: {actor}'s {weapon} whistles past {target} {roll_paren}.",
-        "{actor} lunges and finds only air where {target} stood {roll_paren}.",
-        "The blow goes wide — {actor} misses {target} {roll_paren}."),
-    "fumble": (
-        "A natural 1 — {actor}'s {weapon} goes nowhere near {target}.",
-        "{actor} overreaches and stumbles; the attack on {target} fails badly (natural 1).",
-        "{actor}'s footing betrays them and the strike at {target} goes wild (natural 1).",
-        "Nothing goes right for {actor}: a natural 1 against {target}."),
+    **ATTACK_TEMPLATES,
+    **STORY_TEMPLATES,
+    "turn": TURN_TEMPLATES,
     "damage": (
         "{target} takes {dmg}.", "{dmg} tears into {target}.", "{target} reels, suffering {dmg}.",
         "The blow costs {target} {dmg}."),
@@ -41,14 +23,6 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "death": (
         "{target} falls and does not rise.", "With a final gasp, {target} goes still.",
         "{target} is slain.", "{target} crashes down, defeated."),
-    "check_success": (
-        "{actor}'s {what} pays off — {roll_vs}.", "{actor} succeeds at the {what} {roll_paren}.",
-        "Skill tells: {actor} makes the {what} {roll_paren}.", "{actor} rises to the moment ({what}, {roll_vs}).",
-        "It works. {actor}'s {what} comes through {roll_paren}.", "{actor} handles it with ease — {what}, {roll_vs}."),
-    "check_failure": (
-        "{actor}'s {what} falls short — {roll_vs}.", "{actor} fails the {what} {roll_paren}.",
-        "Not this time: {actor}'s {what} comes up short {roll_paren}.", "{actor} tries, but the {what} fails ({roll_vs}).",
-        "The {what} goes badly for {actor} {roll_paren}.", "{actor} misjudges it — the {what} fails {roll_paren}."),
     "death_save": (
         "{actor} fights for breath — a death saving throw of {total}: {result}.",
         "Between life and death, {actor} rolls {total}: {result}.", "{actor}'s death save: {total}, {result}.",
@@ -60,11 +34,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "The party leaves {origin} behind and arrives at {destination}.",
         "The road from {origin} ends at {destination}.", "After a while on the move, {destination} comes into view.",
         "{destination} at last — {origin} is behind them now.", "They make their way to {destination}.",
-        "Footsteps echo as the party reaches {destination}."),
+        "Footsteps echo as the party reaches {destination}.", "From {origin} the party presses on to {destination}.",
+        "Half an hour's going brings the party to {destination}.", "{origin} falls behind; ahead lies {destination}.",
+        "The party sets out from {origin} and comes to {destination}."),
     # Something found by searching; the text says who found what.
     "discovery": (
-        "A discovery: {text}", "Something stands out. {text}", "It is worth the effort. {text}",
-        "Looking closer pays off. {text}"),
+        "{text}", "A discovery: {text}", "Looking closer pays off: {text}", "It is worth the effort — {text}",
+        "Something stands out: {text}", "Sharp eyes: {text}"),
     # Something an NPC gives away, by words or by their face: never "found" or "noticed".
     "secret": (
         "It comes out at last: {text}", "Now the party knows: {text}", "What {npc} was keeping back: {text}",
@@ -88,9 +64,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "give": (
         "{giver} hands {item} to {receiver}.", "{receiver} takes {item} from {giver}.",
         "{giver} passes {item} over to {receiver}.", "{item_cap} changes hands: {giver} to {receiver}."),
+    # The speaker is named in the same sentence as their first words, so no bare "X replies." recurs.
     "npc_speech": (
-        '**{npc}** says, "{text}"', '**{npc}** leans in. "{text}"', '"{text}" **{npc}** replies.',
-        '**{npc}** answers: "{text}"', '**{npc}** considers a moment, then: "{text}"', '"{text}" says **{npc}**.'),
+        '**{npc}** says, "{text}"', '**{npc}** answers: "{text}"', '**{npc}** considers a moment, then: "{text}"',
+        '**{npc}**, quietly: "{text}"', '**{npc}** replies, "{text}"', '**{npc}** tells {actor}, "{text}"',
+        '**{npc}** shrugs and says, "{text}"', '**{npc}** answers slowly: "{text}"'),
+    "npc_gesture": (
+        '**{npc}** {gesture}. "{text}"', '**{npc}** {gesture} and says, "{text}"',
+        '**{npc}** {gesture} before answering: "{text}"', '**{npc}** {gesture}, then: "{text}"'),
     "attitude": (
         "{npc}'s manner shifts from {before} to {after}.", "Something changes in {npc}: once {before}, now {after}.",
         "{npc} is {after} now.", "{npc}'s attitude turns {after}."),
@@ -98,15 +79,11 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "Quest update — {quest}: {status}.", 'The task "{quest}" is now {status}.', "{quest}: {status}.",
         "Word on {quest}: it is {status}."),
     "combat_start": (
-        "Steel is drawn — combat begins!{order}", "Battle erupts in {location}!{order}",
-        "No more talking: it is a fight.{order}", "Weapons out!{order}"),
+        "Steel is drawn — combat begins!", "Battle erupts in {location}!", "No more talking: it is a fight.",
+        "Weapons out!", "The fight is on in {location}.", "Blades clear their sheaths; the fight has begun."),
     "combat_end": (
         "The fight is over.", "Silence returns as the fighting ends.", "The last blow has landed; combat ends.",
         "Breathing hard, the party takes stock — the fight is done."),
-    # Whose turn it is once everything this action set off has resolved (only while the fight goes on).
-    "turn": (
-        "{name} is up next{round_tail}.", "Next up: {name}{round_tail}.", "The initiative turns to {name}{round_tail}.",
-        "All eyes on {name} now{round_tail}."),
     "condition_add": (
         "{target} is now {condition}.", "{target} becomes {condition}.", "{target} is left {condition}.",
         "{target} finds themself {condition}."),
@@ -116,25 +93,25 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "xp": (
         "{target} {each}gain{s} {amount} XP.", "Experience earned: {amount} XP for {target}.",
         "{target} {is_are} {amount} XP the wiser.", "{amount} XP goes to {target}."),
-    "scene": ("{text}", "A look around {location}: {text}", "{location} — {text}", "Around them: {text}"),
+    "scene": ("{text}", "A look around {location}: {text}", "{location}: {text}", "Around them: {text}"),
     "present": ("{names} {is_are} here.", "Present: {names}.", "{names} {is_are} about.", "Faces here: {names}."),
     # Beats are complete sentences of unknown shape and tense: any prefix ("Then:", "Meanwhile") misreads
     # some of them, so they are told as they are.
     "generic": ("{text}",),
-    # Nothing resolved: say what was intended, never that it happened.
+    # Nothing resolved: say that nothing changed; never echo the player's words back as if said or done.
     "action": (
-        '{actor} considers it: "{action}". Nothing comes of it yet.',
-        '"{action}," says {actor} — and for now, nothing changes in {location}.',
-        'In {location}, {actor} weighs the idea: "{action}".',
-        '{actor}\'s intent is clear — "{action}" — but the moment passes without result.'),
+        "{actor} holds off; for now nothing changes in {location}.", "{actor} weighs it, and lets the moment pass.",
+        "Nothing changes yet: {actor} waits to see how {location} settles.",
+        "{actor} bides their time in {location}.", "For the moment, {actor} does nothing that changes the scene."),
 }
-DIALOGUE = {"npc_speech"}
+DIALOGUE = {"npc_speech", "npc_gesture"}
 
 # Which family each event kind belongs to: a beat of a family already told by an event is skipped.
-FAMILY = {"hit": "attack", "crit": "attack", "miss": "attack", "fumble": "attack", "damage": "attack",
+FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
-          "check_failure": "check", "death_save": "check", "npc_speech": "npc", "attitude": "npc",
-          "secret": "discovery", "combat_start": "combat", "combat_end": "combat", "turn": "combat",
+          "check_failure": "check", "death_save": "check", "social_success": "check", "social_failure": "check", "npc_speech": "npc", "npc_gesture": "npc", "attitude": "npc",
+          "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing", "hostile": "other",
+          **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "turn": "combat",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
           "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
 

@@ -173,7 +173,7 @@ def add_condition(target: Target, condition: Condition | str, *, rounds: int | N
     if existing is None:
         active = ActiveCondition(name=cond, rounds_remaining=rounds, source=source)
         target.conditions.append(active)
-        by = f" from {source}" if source else ""
+        by = " from the DM" if source == "DM" else f" from {source}" if source else ""
         return [state_change(name, "condition_add", None, condition_label(active), f"{name} is now {condition_label(active)}{by}.")]
     before = condition_label(existing)
     if cond == Condition.EXHAUSTION:

@@ -22,11 +22,12 @@ def short_rest(roller: DiceRoller, character: Character,
     con = character.abilities.modifier("con")
     notation = f"1d{dice.die}{con:+d}" if con else f"1d{dice.die}"
     rolls = [roller.roll(notation, purpose="hit die", roller=name) for _ in range(hit_dice)]
-    changes = [state_change(name, "rest", None, "short rest", f"{name} takes a short rest, spending {hit_dice} hit dice.")]
+    spent = f"{hit_dice} hit {'die' if hit_dice == 1 else 'dice'}"
+    changes = [state_change(name, "rest", None, "short rest", f"{name} takes a short rest, spending {spent}.")]
     if hit_dice:
         before, dice.remaining = dice.remaining, dice.remaining - hit_dice
         changes.append(state_change(name, "hit_dice", before, dice.remaining,
-                               f"{name} spends {hit_dice} hit dice ({before} -> {dice.remaining} left)."))
+                               f"{name} spends {spent} ({before} -> {dice.remaining} left)."))
         changes += apply_healing(character, sum(max(0, r.total) for r in rolls))
     return rolls, changes
 

@@ -89,6 +89,7 @@ def acting_character(ctx: AgentContext, result: AgentResult, *, must_act: bool =
     if must_act and (pc.dead or pc.hp.current <= 0):
         state = "dead" if pc.dead else "unconscious at 0 HP"
         result.warnings.append(f"{pc.name} is {state} and cannot act.")
+        result.beats.append(f"{pc.name} is {state} and cannot act.")  # told, so the table never hears them "say" it
         return None
     return pc
 

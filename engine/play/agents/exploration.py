@@ -9,6 +9,7 @@ from engine.models.world import Character, Discovery, Location
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.questions import answer
 from engine.play.agents.rules_agent import skill_check
+from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
 from engine.play.intent import match_place
 from engine.rules.clock import advance_time
@@ -153,7 +154,10 @@ def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
         # Still a roll: the table should not learn that nothing is there from the absence of dice.
         check = rules.ability_check(ctx.roller, pc, skill, 10)
         result.dice_rolls.append(check.roll)
-        result.beats.append(f"{pc.name} finds nothing new at {here.name}.")
+        if check.success:
+            result.beats.append(f"{pc.name} finds nothing new at {here.name}.")
+        else:  # the setback tells it: time spent, nothing to show
+            add_setback(ctx, result, pc, skill, check.roll.total - 10)
         result.follow_up_options += [f"Go to {c}" for c in here.connections[:2]]
         return
     best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d)))
@@ -164,7 +168,7 @@ def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
         found = [d for d in hidden if d.skill == best.skill and d.dc <= check.roll.total]
         _reveal(ctx, pc, here, found, result)
     else:
-        result.beats.append(f"{pc.name} finds nothing of note.")
+        add_setback(ctx, result, pc, best.skill, check.roll.total - best.dc, clue=_common(best.name, ctx))
     result.follow_up_options += ["Search somewhere else", "Look around"]
 
 
@@ -183,6 +187,7 @@ def _puzzle(ctx: AgentContext, here: Location, result: AgentResult) -> None:
             _reveal(ctx, pc, here, [best], result)
         else:
             result.beats.append(f"{pc.name} works at it, but the solution stays out of reach.")
+            add_setback(ctx, result, pc, best.skill, check.roll.total - best.dc, clue=_common(best.name, ctx))
         return
     check = rules.ability_check(ctx.roller, pc, skill, PUZZLE_DC, purpose=_puzzle_purpose(skill))
     result.dice_rolls.append(check.roll)
@@ -190,6 +195,7 @@ def _puzzle(ctx: AgentContext, here: Location, result: AgentResult) -> None:
         result.beats.append(f"{pc.name} works out how it fits together.")
     else:
         result.beats.append(f"{pc.name} cannot make sense of it yet.")
+        add_setback(ctx, result, pc, skill, check.roll.total - PUZZLE_DC)
     result.follow_up_options += ["Try a different approach", "Look for clues"]
 
 

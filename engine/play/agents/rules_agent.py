@@ -9,6 +9,7 @@ from engine.errors import InvalidInputError
 from engine.models.actions import ActionType, StateChange
 from engine.models.world import Character, Item
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
+from engine.play.agents.setbacks import add_setback
 from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
@@ -68,6 +69,8 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     outcome = "succeeds" if check.success else "fails"
     result.beats.append(f"{pc.name} attempts a {label} check (DC {dc}), rolls {check.roll.total} and {outcome}: "
                         f"{ctx.action.rstrip('.!?')}.")
+    if not check.success:
+        add_setback(ctx, result, pc, skill, check.roll.total - dc)
     result.follow_up_options += (["Press on", "Look around"] if check.success
                                  else ["Try another way", "Ask a companion for help"])
 
@@ -205,6 +208,7 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
         if item is None:
             carried = ", ".join(i.name for i in pc.inventory) or "nothing"
             result.warnings.append(f"{pc.name} does not carry that. {pc.name} carries: {carried}.")
+            result.beats.append(f"{pc.name} looks for it, but does not have it.")
             return
         result.beats.append(f"{pc.name} handles the {item.name}.")
     result.follow_up_options += ["Check inventory", "Look around"]
@@ -251,6 +255,7 @@ def _potion(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
     if potion is None or "potion" not in potion.name.lower():
         carried = ", ".join(i.name for i in pc.inventory) or "nothing"
         result.warnings.append(f"{pc.name} has no potion to drink. {pc.name} carries: {carried}.")
+        result.beats.append(f"{pc.name} reaches for a potion and finds none.")
         return
     target = _other_character(ctx, pc) or pc
     if "heal" not in potion.name.lower():
@@ -312,6 +317,7 @@ def _use_up(pc: Character, ctx: AgentContext, result: AgentResult, what: str, ve
     item = _find_item(pc, stems(ctx.action) | {what}, prefer=what)
     if item is None:
         result.warnings.append(f"{pc.name} has no {what} left.")
+        result.beats.append(f"{pc.name} has no {what} left.")
         return
     result.state_changes.append(_take_one(pc, item))
     result.beats.append(f"{pc.name} {verb} a {item.name}.")
@@ -325,6 +331,7 @@ def _equip(pc: Character, ctx: AgentContext, result: AgentResult) -> None:
     if item is None and weapon is None:
         carried = ", ".join(i.name for i in pc.inventory) or "nothing"
         result.warnings.append(f"{pc.name} does not carry that. {pc.name} carries: {carried}.")
+        result.beats.append(f"{pc.name} looks for it, but does not have it.")
         return
     name = item.name if item is not None else weapon.name  # type: ignore[union-attr]
     result.beats.append(f"{pc.name} readies the {name}.")

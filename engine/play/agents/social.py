@@ -8,12 +8,22 @@ the NPC ("is she lying?") and can see through what they hide."""
 from __future__ import annotations
 
 import re
+import zlib
 
 from engine import rules
 from engine.models.actions import NPCResponse, StateChange
 from engine.models.facts import FactCategory, FactInput
-from engine.models.world import ATTITUDE_ORDER, NPC, Attitude, Campaign, Character, Secret
+from engine.models.world import ATTITUDE_ORDER, NPC, Attitude, Campaign, Character, Secret, Topic
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.npc_topics import (
+    deflect_line,
+    gesture,
+    match_topic,
+    subject_of,
+    topic_words,
+    unknown_line,
+)
+from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
 from engine.text import overlap, stem, stems, words
 
@@ -44,7 +54,9 @@ _FALLBACK_LINES = {
 }
 # What an NPC says as they give something up; the secret itself follows in the narration.
 _CONFIDING = ("\"All right. But you didn't hear it from me.\"", "\"Since it's you asking...\"",
-              "\"Keep this under your hat.\"", "\"I suppose you'd find out anyway.\"")
+              "\"Keep this under your hat.\"", "\"I suppose you'd find out anyway.\"",
+              "\"Fine. Lean closer.\"", "\"Not many know this.\"", "\"You'll have it from me, then.\"",
+              "\"Don't make me sorry I said it.\"")
 
 
 class SocialAgent:
@@ -60,26 +72,43 @@ class SocialAgent:
             return result
         before = npc.attitude
         skill = _social_skill(ctx.action)
+        asking = _asking(ctx)
+        topic = match_topic(ctx.action, npc) if asking or skill in _SWAYING else None
         revealed: Secret | None = None
+        text: str | None = None
         if skill == "insight":
             revealed = _read(ctx, pc, npc, result)
+        elif topic is not None:
+            revealed, text = _on_topic(ctx, pc, npc, topic, skill, result)
         elif (secret := _secret_asked(ctx, npc, skill)) is not None:
             revealed = _dig(ctx, pc, npc, secret, skill, result)
         elif skill is not None:
             success, margin = _check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
             _shift(npc, skill, success, margin, result)
+            if not success:
+                add_setback(ctx, result, pc, skill, margin, npc=npc.name)
         else:
             result.beats.append(f"{pc.name} speaks with {npc.name}.")
+        subject = topic.name if topic is not None else (subject_of(ctx.action, npc, ctx.world) if asking else None)
         if npc.attitude != before:
             result.state_changes.append(StateChange(
                 target=npc.name, kind="attitude", before=before.value, after=npc.attitude.value,
                 description=f"{npc.name}'s attitude: {before.value} -> {npc.attitude.value}."))
             result.facts.append(FactInput(text=f"{npc.name} is {npc.attitude.value} toward the party.",
                                           category=FactCategory.NPC, subject=npc.name))
-        text = _CONFIDING[ctx.turn % len(_CONFIDING)] if revealed and skill != "insight" else _line(ctx, npc)
+        if text is None:
+            if revealed and skill != "insight":
+                text = _CONFIDING[zlib.crc32(f"{npc.name}:{ctx.turn}".encode()) % len(_CONFIDING)]
+            elif subject is not None and topic is None and not revealed:
+                text = f'"{unknown_line(npc, subject, ctx.turn)}"'
+            else:
+                text = _line(ctx, npc)
         result.npc_responses.append(NPCResponse(
             npc=npc.name, text=text, attitude_before=before.value, attitude_after=npc.attitude.value,
-            revealed_secret=revealed.text if revealed else None))
+            revealed_secret=revealed.text if revealed else None, topic=subject,
+            topic_words=topic_words(topic) if topic is not None else ([w for w in words(subject) if len(w) > 2]
+                                                                       if subject else []),
+            voice=npc.voice or None, topics=[t.name for t in npc.topics], gesture=gesture(npc, ctx.turn)))
         result.follow_up_options += _follow_ups(npc, ctx.world)
         return result
 
@@ -89,7 +118,8 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
     world = ctx.world
     here = world.npcs_at(world.game_state.party_location)
     text_stems = stems(ctx.action)
-    named = [n for n in world.npcs if n.alive and overlap(n.name, text_stems)]
+    named = sorted((n for n in world.npcs if n.alive and overlap(n.name, text_stems)),
+                   key=lambda n: _first_mention(n.name, ctx.action))
     for npc in named:
         if npc in here:
             return npc
@@ -111,6 +141,41 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
         result.warnings.append(f"Several people are here ({', '.join(n.name for n in here)}); "
                                f"{here[0].name} answers. Name who you address.")
     return here[0]
+
+
+def _asking(ctx: AgentContext) -> bool:
+    return bool(set(words(ctx.action)) & _ASKING) or "?" in ctx.action
+
+
+def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: str | None,
+              result: AgentResult) -> tuple[Secret | None, str]:
+    """A question on one of the NPC's topics: what they know, freely unless they are cold; what they hide
+    on it only for a successful check (a secret told becomes a fact)."""
+    hidden = npc.secrets[topic.secret] if topic.secret is not None else None
+    secret = hidden if hidden is not None and not hidden.revealed else None
+    open_ = npc.attitude not in (Attitude.HOSTILE, Attitude.UNFRIENDLY)
+    revealed: Secret | None = None
+    if secret is not None:
+        revealed = _dig(ctx, pc, npc, secret, skill, result, topic=topic.name)
+        open_ = open_ or revealed is not None
+    elif skill in _SWAYING:
+        success, margin = _check(ctx, pc, skill or "persuasion", ATTITUDE_DC[npc.attitude], npc, result)
+        _shift(npc, skill or "persuasion", success, margin, result)
+        open_ = open_ or success
+        if not success:
+            add_setback(ctx, result, pc, skill or "persuasion", margin, npc=npc.name, topic=topic.name)
+    if open_ and topic.knows:
+        return revealed, f'"{topic.knows.strip().strip(chr(34))}"'
+    if revealed is not None:
+        return revealed, _CONFIDING[zlib.crc32(f"{npc.name}:{ctx.turn}".encode()) % len(_CONFIDING)]
+    return None, f'"{deflect_line(npc, topic.name, ctx.turn)}"'
+
+
+def _first_mention(name: str, action: str) -> int:
+    """Where the text first names the NPC: "Pim, what do you know about Osric?" is said to Pim."""
+    low = action.casefold()
+    found = [i for w in words(name) if len(w) > 2 and (i := low.find(w)) >= 0]
+    return min(found, default=len(low))
 
 
 def _social_skill(action: str) -> str | None:
@@ -157,7 +222,7 @@ def _secret_asked(ctx: AgentContext, npc: NPC, skill: str | None) -> Secret | No
 
 
 def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str | None,
-         result: AgentResult) -> Secret | None:
+         result: AgentResult, topic: str | None = None) -> Secret | None:
     """Asking or pressing for a secret: Persuasion unless another swaying skill is named."""
     shift = SECRET_DC_SHIFT[npc.attitude]
     used = skill if skill in _SWAYING else "persuasion"
@@ -168,8 +233,8 @@ def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str 
         success, margin = _check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
     if skill in _SWAYING:
         _shift(npc, skill, success, margin, result)
-    if not success:
-        result.beats.append(f"{npc.name} will not say more about that.")
+    if not success:  # the setback tells the refusal and what it costs
+        add_setback(ctx, result, pc, used, margin, npc=npc.name, topic=topic)
         return None
     _reveal(npc, secret, result)
     result.beats.append(f"{npc.name} lets it slip: {secret.text}")
@@ -181,9 +246,9 @@ def _read(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> Se
     hidden = [s for s in npc.secrets if not s.revealed and s.skill == "insight"]
     score, secret = _best(hidden, _topic(ctx, npc))
     dc = secret.dc if secret is not None else ATTITUDE_DC[npc.attitude]
-    success, _ = _check(ctx, pc, "insight", dc, npc, result)
-    if not success:
-        result.beats.append(f"{pc.name} cannot read {npc.name}.")
+    success, margin = _check(ctx, pc, "insight", dc, npc, result)
+    if not success:  # the setback tells it: the NPC sees the scrutiny
+        add_setback(ctx, result, pc, "insight", margin, npc=npc.name)
         return None
     if secret is None:
         result.beats.append(f"{npc.name} seems sincere, and {npc.attitude.value} toward the party.")

@@ -20,7 +20,7 @@ from gm_console.tui import messages as m
 from gm_console.tui.actions import BUTTONS, BY_ID, key_name
 from gm_console.tui.state import ConsoleStatus, Phase
 from gm_console.tui.widgets.context_meter import ContextMeter
-from gm_console.tui.widgets.format import scene_line
+from gm_console.tui.widgets.format import FACT_OUTCOMES, scene_line
 from gm_console.tui.widgets.history import HistoryList
 from gm_console.tui.widgets.narrative import (
     NarrationStream,
@@ -270,10 +270,11 @@ class MainScreen(Screen[None]):
 
     def on_fact_recorded(self, message: m.FactRecorded) -> None:
         r = message.result.result
-        notes = [f"Outcome: {r.dedup_outcome or r.status}", *(f"Contradicts: {c}" for c in r.contradictions),
+        outcome = FACT_OUTCOMES.get(str(r.dedup_outcome or r.status), str(r.dedup_outcome or r.status))
+        notes = [outcome, *(f"Contradicts: {c}" for c in r.contradictions),
                  *(c.description for c in message.result.state_changes)]
         self.narrative.add(dm_entry(message.result.turn_number, "/fact", changes=notes, text=message.text))
-        self.notify(f"Fact recorded ({r.dedup_outcome or r.status}).", title="Fact")
+        self.notify(outcome, title="Fact")
 
     def on_action_undone(self, message: m.ActionUndone) -> None:
         r = message.result

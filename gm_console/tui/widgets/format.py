@@ -80,9 +80,19 @@ def entry_actor(entry: HistoryEntry) -> str:
     return f"DM→{entry.actor}" if entry.actor else "DM"
 
 
+# What /fact did, as a DM reads it (the tracker's outcome names are for code).
+FACT_OUTCOMES = {"new": "Recorded as a new fact.", "duplicate_skip": "Already known; nothing added.",
+                 "supersede": "Recorded; it replaces an older fact.", "failed": "Not recorded."}
+
+
+def action_label(action_type: object) -> str:
+    """'skill_check' -> 'skill check': the engine's names as a person writes them."""
+    return str(action_type).replace("_", " ")
+
+
 def entry_type(entry: HistoryEntry) -> str:
     if entry.action_type is not None:
-        return str(entry.action_type)
+        return action_label(entry.action_type)
     if entry.kind == EntryKind.DM_CHANGE:
         return CHANGE_LABELS.get(entry.action.partition(" ")[0], "change")
     return KIND_LABELS.get(entry.kind, str(entry.kind))

@@ -23,7 +23,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from engine.models.actions import ActionResponse, DiceRoll, EntryKind, HistoryEntry, NPCResponse, StateChange
-from gm_console.tui.widgets.format import roll_text
+from gm_console.tui.widgets.format import action_label, roll_text
 
 STYLE_FOR_KIND = {"system": "italic cyan", "error": "bold red", "dm": "magenta"}
 
@@ -62,7 +62,7 @@ def _turn_entry(played: ActionResponse | HistoryEntry, turn: int, actor: str | N
     """A player's turn, from the answer to it (just played) or from its history entry (a resume)."""
     return NarrativeEntry(
         kind="turn", turn=turn, text=played.narrative,
-        title=f"Turn {turn} · {actor or 'The party'} · {action_type}: {action}",
+        title=f"Turn {turn} · {actor or 'The party'} · {action_label(action_type)}: {action}",
         rolls=list(played.dice_rolls), changes=_changes(played.state_changes),
         npc_lines=_npc(played.npc_responses, played.narrative), warnings=list(played.warnings))
 

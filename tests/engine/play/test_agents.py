@@ -171,12 +171,21 @@ async def test_search_finds_the_best_matching_discovery_and_records_it():
     assert result.facts[0].category == "location" and "trapdoor" in result.facts[0].text
 
 
-async def test_failed_search_finds_nothing():
+async def test_a_near_miss_half_sees_a_clue_and_a_bad_miss_loses_more_time():
     world = table_world()
+    before = world.game_state.minutes
+    # The cellar door is Investigation DC 12 and Ari has +0: 9 misses by 3, 1 misses by 11.
+    result = await ExplorationAgent().handle(ctx(world, "I search the room", ActionType.EXPLORATION,
+                                                 ScriptedRoller([9])))
+    assert not any(d.found for d in world.location("The Crooked Lantern").discoveries)
+    [setback] = [c for c in result.state_changes if c.kind == "setback"]
+    assert setback.after["type"] == "clue" and setback.after["clue"] == "the cellar door"
+    assert world.game_state.minutes == before + 10 and result.facts == []  # half-seen is not yet known
     result = await ExplorationAgent().handle(ctx(world, "I search the room", ActionType.EXPLORATION,
                                                  ScriptedRoller([1])))
-    assert not any(d.found for d in world.location("The Crooked Lantern").discoveries)
-    assert result.facts == [] and "nothing of note" in result.beats[0]
+    [setback] = [c for c in result.state_changes if c.kind == "setback"]
+    assert setback.after["type"] == "time" and world.game_state.minutes == before + 30
+    assert "nothing of note" not in " ".join(result.beats)
 
 
 async def test_travel_moves_the_party_and_passes_time():
@@ -293,3 +302,19 @@ async def test_equipping_checks_the_item_is_carried_and_adds_nothing():
     result = await agent.handle(ctx(world, "I take off my plate armor", ActionType.INVENTORY, ScriptedRoller()))
     assert result.warnings and result.state_changes == []
     assert len(world.characters[0].inventory) == 3
+
+
+async def test_a_failed_sneak_is_heard_and_a_failed_climb_costs_time_and_skin():
+    from engine.play.agents.rules_agent import RulesAgent
+
+    world = table_world()
+    before = world.game_state.minutes
+    result = await RulesAgent().handle(ctx(world, "I sneak past the guard", ActionType.SKILL_CHECK,
+                                           ScriptedRoller([2])))
+    [setback] = [c for c in result.state_changes if c.kind == "setback"]
+    assert setback.after["type"] == "noise" and world.game_state.minutes == before
+    assert any("was heard at The Crooked Lantern" in f.text for f in result.facts)
+    result = await RulesAgent().handle(ctx(world, "I climb the wall", ActionType.SKILL_CHECK, ScriptedRoller([2])))
+    [setback] = [c for c in result.state_changes if c.kind == "setback"]
+    assert setback.after["type"] == "cost" and world.game_state.minutes > before
+    assert "athletics" in setback.description and "_" not in setback.description
