@@ -199,15 +199,14 @@ class SessionManager(ReadOperations, PlayOperations):
             meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
         elif notes is not None:
             meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
-        meta.stats = reports.stats(meta, s.history, s.facts)
+        meta.stats = reports.stats(meta, s.history)
         store = self.catalog.store(s.slug)
         # The session's files first, saying "ended" but world_committed=False; then campaign.json; then
         # the flag. A crash between them is rolled forward by _finish_interrupted_ends, so the campaign
         # never holds a world whose session still plays on, nor loses an end's changes.
         meta.world_committed = mode != "end"
         s.checkpoint()
-        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context,
-                                  s.history_bytes(), s.facts.all_json())
+        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context, s.facts.all_json())
         # The files now say paused/ended: from here on the session is closed whatever else fails.
         s.meta = meta
         self._open.pop(meta.session_id, None)
@@ -316,8 +315,7 @@ class SessionManager(ReadOperations, PlayOperations):
         if fold:
             # Fold what was recovered into the five files, so the journal starts clean.
             s.checkpoint()
-            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
-                           s.history_bytes(), s.facts.all_json())
+            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context, s.facts.all_json())
             s.journal.rotate()
         else:
             store.write_meta(s.meta)
@@ -331,7 +329,7 @@ class SessionManager(ReadOperations, PlayOperations):
         try:
             store = self.catalog.store(ref.slug)
             loaded = store.load_all(ref.session_id)
-            facts = FactTracker(loaded.facts, known_entities(loaded.state))
+            facts = FactTracker(loaded.facts, known_entities(loaded.state), facts_json=loaded.facts_json)
             s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)
@@ -453,7 +451,7 @@ class SessionManager(ReadOperations, PlayOperations):
                 yield s
                 s.checkpoint()
                 self.catalog.store(ref.slug).save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
-                                                      s.history_bytes(), s.facts.all_json())
+                                                      s.facts.all_json())
                 s.journal.rotate()
             finally:
                 # Whatever happened, the session goes back to being closed; its journal keeps any

@@ -109,7 +109,7 @@ class ReadOperations:
         """The whole session as models (state, every history entry, every fact, superseded ones too):
         a deep copy, so the caller can keep or compare it without touching the live session."""
         s = self._session_for_reading(self._resolve(session))
-        return SessionExport(meta=s.meta, state=s.state, history=s.history,
+        return SessionExport(meta=s.meta, state=s.state, history=list(s.history),
                              facts=sorted(s.facts.all(), key=lambda f: f.id)).model_copy(deep=True)
 
     def _session_for_reading(self, ref: SessionRef) -> OpenSession:

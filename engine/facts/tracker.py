@@ -40,7 +40,8 @@ _EMPTY: frozenset[str] = frozenset()
 class FactTracker:
     """Holds a session's facts. Callers pass deterministic ids; times come from the caller too."""
 
-    def __init__(self, facts: list[Fact] | None = None, known_entities: Iterable[str] = ()) -> None:
+    def __init__(self, facts: list[Fact] | None = None, known_entities: Iterable[str] = (),
+                 facts_json: list[bytes] | None = None) -> None:
         self._entries: dict[str, FactEntry] = {}
         # Fact id -> its JSON for the next save (see all_json).
         self._json: dict[str, bytes] = {}
@@ -62,6 +63,9 @@ class FactTracker:
         # Saved facts were deduplicated and checked when recorded: loading only indexes them.
         with gc_paused():
             self._insert_all(facts or ())
+        if facts and facts_json is not None:
+            # The saved bytes of each fact: the next save joins them instead of serializing again.
+            self._json = {fact.id: payload for fact, payload in zip(facts, facts_json, strict=True)}
 
     # ---- entities ----
     def add_entities(self, names: Iterable[str]) -> None:

@@ -24,6 +24,7 @@ from pydantic_core import SchemaValidator, core_schema
 from engine.errors import CorruptFileError, StorageError
 from engine.memory import gc_paused
 from engine.persistence.crash import crash_point
+from engine.persistence.listfile import ListFile, unpack
 
 M = TypeVar("M", bound=BaseModel)
 X = TypeVar("X")
@@ -293,3 +294,20 @@ def read_list_checkpoint(path: Path, adapter: TypeAdapter[list[X]], key: str) ->
     validator = _list_file_validator(adapter, key)
     wrapper, restored = _read_with_fallback(path, validator.validate_json)
     return wrapper[key], wrapper.get("journal_seq", 0), restored
+
+
+def read_list_file(path: Path, adapter: TypeAdapter[list[X]], key: str, schema_version: int) -> tuple[ListFile, bool]:
+    """(file, restored_from_backup) for a list file (engine.persistence.listfile): the items' bytes when
+    its checksum holds, else every item validated (older layouts, hand edits); a bad file falls back to
+    its backup as every read does."""
+    validator = _list_file_validator(adapter, key)
+
+    def parse(data: bytes) -> ListFile:
+        fast = unpack(data, key, schema_version)
+        if fast is not None:
+            return fast
+        wrapper = validator.validate_json(data)
+        items = wrapper[key]
+        return ListFile(journal_seq=wrapper.get("journal_seq", 0), raw=[None] * len(items), items=items)
+
+    return _read_with_fallback(path, parse)

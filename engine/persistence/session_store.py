@@ -16,6 +16,7 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from engine.errors import CorruptFileError, SessionNotFoundError
+from engine.memory import gc_paused
 from engine.models.actions import HistoryEntry
 from engine.models.facts import Fact
 from engine.models.session import (
@@ -28,15 +29,16 @@ from engine.models.session import (
 )
 from engine.persistence.atomic import (
     fsync_dir,
-    list_file_bytes,
-    read_list_checkpoint,
+    read_list_file,
     read_model,
     set_aside,
     sweep_orphans,
     write_bytes_atomic,
 )
 from engine.persistence.crash import crash_point
+from engine.persistence.history import History
 from engine.persistence.journal import Journal
+from engine.persistence.listfile import pack
 from engine.persistence.paths import (
     ACTION_HISTORY,
     CONTEXT_STATE,
@@ -59,7 +61,7 @@ class LoadedSession:
     meta: SessionMetadata
     state: SessionState
     facts: list[Fact]
-    history: list[HistoryEntry]
+    history: History
     context: ContextState
     # Journal lines written since the last completed save (see OpenSession.replay).
     journal_lines: list[bytes]
@@ -72,6 +74,12 @@ class LoadedSession:
     # The last journal line folded into action_history.json / fact_database.json.
     history_seq: int = 0
     facts_seq: int = 0
+    # Each fact's JSON as saved (facts[i]), so the next save joins them instead of serializing again.
+    facts_json: list[bytes] | None = None
+
+
+def _fact_json(fact: Fact) -> bytes:
+    return fact.model_dump_json(exclude_defaults=True).encode()
 
 
 class SessionStore:
@@ -99,8 +107,8 @@ class SessionStore:
         return folder
 
     def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact],
-                 history: list[HistoryEntry], context: ContextState,
-                 history_json: list[bytes] | None = None, facts_json: list[bytes] | None = None) -> Path:
+                 history: list[HistoryEntry] | History, context: ContextState,
+                 facts_json: list[bytes] | None = None) -> Path:
         """Write the five files of `meta.session_id`; returns the session folder.
 
         Metadata goes last so that a session whose meta says "saved" has all its other files
@@ -113,12 +121,15 @@ class SessionStore:
         if not folder.is_dir():
             self.create_dir(meta.session_id)
         seq = state.journal_seq
+        if not isinstance(history, History):
+            history = History(history)
+        if facts_json is None:
+            facts_json = [_fact_json(f) for f in facts]
         crash_point("save:fact_database")
-        write_bytes_atomic(folder / FACT_DATABASE,
-                           list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq, facts_json))
+        write_bytes_atomic(folder / FACT_DATABASE, pack(FACTS_KEY, facts_json, SCHEMA_VERSION, seq))
         crash_point("save:action_history")
         write_bytes_atomic(folder / ACTION_HISTORY,
-                           list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq, history_json))
+                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals()))
         crash_point("save:context_state")
         write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
         crash_point("save:state_snapshot")
@@ -195,10 +206,17 @@ class SessionStore:
         note(SESSION_META, r)
         state, r = read_model(folder / STATE_SNAPSHOT, SessionState)
         note(STATE_SNAPSHOT, r)
-        facts, facts_seq, r = read_list_checkpoint(folder / FACT_DATABASE, _FACTS, FACTS_KEY)
+        fact_file, r = read_list_file(folder / FACT_DATABASE, _FACTS, FACTS_KEY, SCHEMA_VERSION)
         note(FACT_DATABASE, r)
-        history, history_seq, r = read_list_checkpoint(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY)
+        if fact_file.items is None:
+            facts_json = fact_file.raw
+            with gc_paused():
+                facts = _FACTS.validate_json(b"[" + b",".join(facts_json) + b"]")  # type: ignore[arg-type]
+        else:
+            facts, facts_json = fact_file.items, None
+        history_file, r = read_list_file(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY, SCHEMA_VERSION)
         note(ACTION_HISTORY, r)
+        history = History.from_saved(history_file.raw, history_file.items, history_file.extra)
         rebuilt = []
         try:
             context, r = read_model(folder / CONTEXT_STATE, ContextState)
@@ -216,8 +234,8 @@ class SessionStore:
             lines = journal.read_retained() + lines
         return LoadedSession(meta=meta, state=state, facts=facts, history=history, context=context,
                              journal_lines=lines, restored_backups=restored, rebuilt=rebuilt,
-                             history_seq=history_seq, facts_seq=facts_seq,
-                             journal_torn_tail=journal.torn_tail)
+                             history_seq=history_file.journal_seq, facts_seq=fact_file.journal_seq,
+                             journal_torn_tail=journal.torn_tail, facts_json=facts_json)  # type: ignore[arg-type]
 
     def journal(self, session_id: str) -> Journal:
         """The session's journal, opened for appending on first use; the caller closes it."""
