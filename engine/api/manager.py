@@ -26,7 +26,9 @@ from engine.errors import (
     SessionNotActiveError,
     StorageError,
 )
+from engine.facts.saved import open_tracker
 from engine.facts.tracker import FactTracker
+from engine.memory import gc_paused
 from engine.models.session import (
     ContextState,
     DeleteSessionResult,
@@ -205,8 +207,7 @@ class SessionManager(ReadOperations, PlayOperations):
         # the flag. A crash between them is rolled forward by _finish_interrupted_ends, so the campaign
         # never holds a world whose session still plays on, nor loses an end's changes.
         meta.world_committed = mode != "end"
-        s.checkpoint()
-        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context, s.facts.all_json())
+        path = s.save_files(store, meta)
         # The files now say paused/ended: from here on the session is closed whatever else fails.
         s.meta = meta
         self._open.pop(meta.session_id, None)
@@ -258,39 +259,42 @@ class SessionManager(ReadOperations, PlayOperations):
         ref = self._resolve(session, slug)
         async with self._lock(ref.session_id):
             s = self._open.get(ref.session_id)
-            recovered, restored, rebuilt, warnings = 0, [], [], []
-            if s is None:
-                with self._campaign_lock(ref.slug):  # the active check and the mark, as one
-                    meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
-                    if meta.status == SessionStatus.ENDED:
-                        raise SessionNotActiveError(
-                            f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
-                            "(the campaign keeps its world changes), or read it with get_session_state.")
-                    if meta.status == SessionStatus.PAUSED:
-                        store = self.catalog.store(ref.slug)
-                        self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
-                    try:
-                        s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
-                    except CorruptFileError as exc:
-                        raise self._set_aside(ref, meta, exc) from None
-                    try:
-                        self._mark_active(s, ref, recovered or bool(restored))
-                    except BaseException:
-                        self._open.pop(ref.session_id, None)
-                        s.close()
-                        raise
-                    # A loaded session is tens of thousands of long-lived objects; freezing them keeps
-                    # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
+            recovered, restored, rebuilt, warnings = None, [], [], []
+            # A load builds tens of thousands of long-lived objects and no cycles: the collector stays off
+            # while they are made, and freezing them keeps Python's full collections off later turns.
+            with gc_paused():
+                if s is None:
+                    with self._campaign_lock(ref.slug):  # the active check and the mark, as one
+                        meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+                        if meta.status == SessionStatus.ENDED:
+                            raise SessionNotActiveError(
+                                f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
+                                "(the campaign keeps its world changes), or read it with get_session_state.")
+                        if meta.status == SessionStatus.PAUSED:
+                            store = self.catalog.store(ref.slug)
+                            metas = [m for _, m in self.catalog.metas(ref.slug)]
+                            self._refuse_second_active(ref.slug, store.read_index(), metas)
+                        try:
+                            s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
+                        except CorruptFileError as exc:
+                            raise self._set_aside(ref, meta, exc) from None
+                        try:
+                            self._mark_active(s, ref, recovered or bool(restored))
+                        except BaseException:
+                            self._open.pop(ref.session_id, None)
+                            s.close()
+                            raise
+                        if s.journal is not None and s.journal.torn_tail:
+                            warnings.append(
+                                "journal.jsonl ended in an incomplete line, which was left out: after a crash in the "
+                                "middle of a write it was never acknowledged; if the file was damaged some other way, "
+                                f"changes after turn {s.history[-1].turn if s.history else 0} may be missing.")
+                recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+                if recovered is not None:
                     gc.freeze()
-                    if s.journal is not None and s.journal.torn_tail:
-                        warnings.append(
-                            "journal.jsonl ended in an incomplete line, which was left out: after a crash in the middle "
-                            "of a write it was never acknowledged; if the file was damaged some other way, changes "
-                            f"after turn {s.history[-1].turn if s.history else 0} may be missing.")
-            recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
             return LoadSessionResult(
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
-                status=s.meta.status, recap=recap, recovered_from_journal=recovered,
+                status=s.meta.status, recap=recap, recovered_from_journal=recovered or 0,
                 restored_backups=restored, rebuilt_files=rebuilt, action_count=len(s.history), warnings=warnings)
 
     def _set_aside(self, ref: SessionRef, meta: SessionMetadata, exc: CorruptFileError) -> CorruptFileError:
@@ -314,8 +318,7 @@ class SessionManager(ReadOperations, PlayOperations):
         store = self.catalog.store(ref.slug)
         if fold:
             # Fold what was recovered into the five files, so the journal starts clean.
-            s.checkpoint()
-            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context, s.facts.all_json())
+            s.save_files(store, s.meta)
             s.journal.rotate()
         else:
             store.write_meta(s.meta)
@@ -329,7 +332,7 @@ class SessionManager(ReadOperations, PlayOperations):
         try:
             store = self.catalog.store(ref.slug)
             loaded = store.load_all(ref.session_id)
-            facts = FactTracker(loaded.facts, known_entities(loaded.state), facts_json=loaded.facts_json)
+            facts = open_tracker(loaded, known_entities(loaded.state))
             s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)
@@ -449,9 +452,7 @@ class SessionManager(ReadOperations, PlayOperations):
             s = self._open_from_disk(ref, meta)[0]
             try:
                 yield s
-                s.checkpoint()
-                self.catalog.store(ref.slug).save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
-                                                      s.facts.all_json())
+                s.save_files(self.catalog.store(ref.slug), s.meta)
                 s.journal.rotate()
             finally:
                 # Whatever happened, the session goes back to being closed; its journal keeps any

@@ -180,6 +180,20 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         path=str(path), restored=had_previous)
 
 
+def write_derived(path: Path, data: bytes) -> None:
+    """Replace a derived file (rebuilt from data files when missing or stale): swapped in whole under
+    its name, but neither fsynced nor backed up. Saves do not wait on the disk for it; after a crash it
+    may be old, empty or gone, and its reader checks and rebuilds it."""
+    tmp = _temp_sibling(path, "tmp")
+    try:
+        with open(tmp, "xb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)  # never leave an old one beside files it no longer matches
+
+
 def describe_problem(exc: Exception) -> str:
     """One line on what is wrong with a file, from the error that reading it raised."""
     if isinstance(exc, FileNotFoundError):

@@ -37,17 +37,21 @@ class ListFile:
     items: list[Any] | None = None
     # The header's extra whole-number fields (running totals a reader need not recount).
     extra: dict[str, int] = field(default_factory=dict)
+    # The checksum of the item lines when it held (None after full validation): derived files made
+    # from these items (the fact index) name it, so a stale one is never taken for current.
+    crc: int | None = None
 
 
 def pack(key: str, items_json: list[bytes], schema_version: int, journal_seq: int,
-         extra: dict[str, int] | None = None) -> bytes:
-    """The bytes of a list file holding `items_json` (each item's compact JSON, no newline inside)."""
+         extra: dict[str, int] | None = None) -> tuple[bytes, int]:
+    """(bytes, checksum) of a list file holding `items_json` (each item's compact JSON, no newline)."""
     body = b"\n" + b",\n".join(items_json) + b"\n" if items_json else b""
+    crc = zlib.crc32(body)
     fields = "".join(f',"{name}":{int(value)}' for name, value in (extra or {}).items()
                      if _NAME.match(name))
     head = (f'{{"schema_version":{int(schema_version)},"journal_seq":{int(journal_seq)},'
-            f'"count":{len(items_json)},"crc32":{zlib.crc32(body)}{fields},"{key}":[').encode()
-    return head + body + b"]}"
+            f'"count":{len(items_json)},"crc32":{crc}{fields},"{key}":[').encode()
+    return head + body + b"]}", crc
 
 
 def unpack(data: bytes, key: str, schema_version: int) -> ListFile | None:
@@ -58,7 +62,8 @@ def unpack(data: bytes, key: str, schema_version: int) -> ListFile | None:
     if not data.endswith(b"]}"):
         return None
     body = data[head.end():-2]
-    if zlib.crc32(body) != int(head.group(4)):
+    crc = int(head.group(4))
+    if zlib.crc32(body) != crc:
         return None
     count = int(head.group(3))
     if not body:
@@ -70,4 +75,4 @@ def unpack(data: bytes, key: str, schema_version: int) -> ListFile | None:
     if len(raw) != count:
         return None
     extra = {m.group(1).decode(): int(m.group(2)) for m in _EXTRA.finditer(head.group(5))}
-    return ListFile(journal_seq=int(head.group(2)), raw=raw, extra=extra)
+    return ListFile(journal_seq=int(head.group(2)), raw=raw, extra=extra, crc=crc)

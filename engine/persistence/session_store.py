@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,15 +35,17 @@ from engine.persistence.atomic import (
     set_aside,
     sweep_orphans,
     write_bytes_atomic,
+    write_derived,
 )
 from engine.persistence.crash import crash_point
 from engine.persistence.history import History
 from engine.persistence.journal import Journal
-from engine.persistence.listfile import pack
+from engine.persistence.listfile import ListFile, pack
 from engine.persistence.paths import (
     ACTION_HISTORY,
     CONTEXT_STATE,
     FACT_DATABASE,
+    FACT_INDEX,
     SESSION_META,
     STATE_SNAPSHOT,
     DataLayout,
@@ -60,7 +63,8 @@ class LoadedSession:
 
     meta: SessionMetadata
     state: SessionState
-    facts: list[Fact]
+    # fact_database.json as read: each fact's bytes (checksum held) or the validated facts.
+    fact_file: ListFile
     history: History
     context: ContextState
     # Journal lines written since the last completed save (see OpenSession.replay).
@@ -74,8 +78,25 @@ class LoadedSession:
     # The last journal line folded into action_history.json / fact_database.json.
     history_seq: int = 0
     facts_seq: int = 0
-    # Each fact's JSON as saved (facts[i]), so the next save joins them instead of serializing again.
-    facts_json: list[bytes] | None = None
+    # fact_index.json's bytes, unchecked (engine.facts.saved checks them against fact_file), or None.
+    fact_index: bytes | None = None
+    _facts: list[Fact] | None = None
+
+    @property
+    def facts(self) -> list[Fact]:
+        """Every saved fact, validated (on first use when only their bytes were read)."""
+        if self._facts is None:
+            if self.fact_file.items is not None:
+                self._facts = self.fact_file.items
+            else:
+                with gc_paused():
+                    self._facts = _FACTS.validate_json(b"[" + b",".join(self.fact_file.raw) + b"]")  # type: ignore[arg-type]
+        return self._facts
+
+    @property
+    def facts_json(self) -> list[bytes] | None:
+        """Each fact's saved JSON (facts[i]) when the file's checksum held, else None."""
+        return None if self.fact_file.items is not None else self.fact_file.raw  # type: ignore[return-value]
 
 
 def _fact_json(fact: Fact) -> bytes:
@@ -106,9 +127,10 @@ class SessionStore:
         fsync_dir(self.sessions_dir)
         return folder
 
-    def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact],
+    def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact] | None,
                  history: list[HistoryEntry] | History, context: ContextState,
-                 facts_json: list[bytes] | None = None) -> Path:
+                 facts_json: list[bytes] | None = None,
+                 fact_index: Callable[[int], bytes | None] | None = None) -> Path:
         """Write the five files of `meta.session_id`; returns the session folder.
 
         Metadata goes last so that a session whose meta says "saved" has all its other files
@@ -124,12 +146,18 @@ class SessionStore:
         if not isinstance(history, History):
             history = History(history)
         if facts_json is None:
-            facts_json = [_fact_json(f) for f in facts]
+            facts_json = [_fact_json(f) for f in facts or ()]
         crash_point("save:fact_database")
-        write_bytes_atomic(folder / FACT_DATABASE, pack(FACTS_KEY, facts_json, SCHEMA_VERSION, seq))
+        fact_bytes, facts_crc = pack(FACTS_KEY, facts_json, SCHEMA_VERSION, seq)
+        write_bytes_atomic(folder / FACT_DATABASE, fact_bytes)
+        crash_point("save:fact_index")
+        index = fact_index(facts_crc) if fact_index is not None else None
+        if index is not None:
+            # Derived from the facts just written and naming their checksum: no fsync, no backup.
+            write_derived(folder / FACT_INDEX, index)
         crash_point("save:action_history")
         write_bytes_atomic(folder / ACTION_HISTORY,
-                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals()))
+                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals())[0])
         crash_point("save:context_state")
         write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
         crash_point("save:state_snapshot")
@@ -208,12 +236,10 @@ class SessionStore:
         note(STATE_SNAPSHOT, r)
         fact_file, r = read_list_file(folder / FACT_DATABASE, _FACTS, FACTS_KEY, SCHEMA_VERSION)
         note(FACT_DATABASE, r)
-        if fact_file.items is None:
-            facts_json = fact_file.raw
-            with gc_paused():
-                facts = _FACTS.validate_json(b"[" + b",".join(facts_json) + b"]")  # type: ignore[arg-type]
-        else:
-            facts, facts_json = fact_file.items, None
+        try:
+            fact_index: bytes | None = (folder / FACT_INDEX).read_bytes()
+        except OSError:
+            fact_index = None
         history_file, r = read_list_file(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY, SCHEMA_VERSION)
         note(ACTION_HISTORY, r)
         history = History.from_saved(history_file.raw, history_file.items, history_file.extra)
@@ -232,10 +258,10 @@ class SessionStore:
         if restored:
             # A backup is one save older than its file: the retained segment holds what lies between.
             lines = journal.read_retained() + lines
-        return LoadedSession(meta=meta, state=state, facts=facts, history=history, context=context,
+        return LoadedSession(meta=meta, state=state, fact_file=fact_file, history=history, context=context,
                              journal_lines=lines, restored_backups=restored, rebuilt=rebuilt,
                              history_seq=history_file.journal_seq, facts_seq=fact_file.journal_seq,
-                             journal_torn_tail=journal.torn_tail, facts_json=facts_json)  # type: ignore[arg-type]
+                             journal_torn_tail=journal.torn_tail, fact_index=fact_index)
 
     def journal(self, session_id: str) -> Journal:
         """The session's journal, opened for appending on first use; the caller closes it."""

@@ -12,9 +12,11 @@ import json
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 
 from engine import patch
 from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActiveError
+from engine.facts.saved import index_writer
 from engine.facts.tracker import FactTracker
 from engine.models.actions import HistoryEntry
 from engine.models.session import ContextState, SessionMetadata, SessionState
@@ -22,6 +24,7 @@ from engine.narration.base import Narrator
 from engine.persistence.history import History, entry_json
 from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
+from engine.persistence.session_store import SessionStore
 
 __all__ = ["OpenSession", "entry_json", "known_entities"]
 
@@ -167,6 +170,13 @@ class OpenSession:
         """Called when the five files are about to be written: they fold in every journal line so far."""
         self.state.journal_seq = self.seq
         self.state_doc["journal_seq"] = self.seq
+
+    def save_files(self, store: SessionStore, meta: SessionMetadata) -> Path:
+        """Write the five files (and the fact index when it changed) from what is in memory: saved
+        bytes are joined, only entries and facts not yet serialized are."""
+        self.checkpoint()
+        return store.save_all(meta, self.state, None, self.history, self.context, self.facts.all_json(),
+                              index_writer(self.facts))
 
     def touch(self, now: datetime) -> None:
         self.meta.last_active = now

@@ -47,16 +47,17 @@ def save(store: SessionStore, n: int) -> Path:
 @pytest.mark.parametrize("n", [0, 1, 5])
 def test_pack_round_trips_and_stays_plain_json(n: int) -> None:
     items = [entry(i).model_dump_json().encode() for i in range(n)]
-    data = pack("entries", items, 1, 42, {"dice": 7})
+    data, crc = pack("entries", items, 1, 42, {"dice": 7})
     read = unpack(data, "entries", 1)
     assert read is not None and read.raw == items and read.journal_seq == 42 and read.extra == {"dice": 7}
+    assert read.crc == crc
     plain = json.loads(data)
     assert plain["schema_version"] == 1 and plain["journal_seq"] == 42
     assert [HistoryEntry.model_validate(e) for e in plain["entries"]] == [entry(i) for i in range(n)]
 
 
 def test_a_file_of_another_layout_version_or_key_is_not_taken_on_trust() -> None:
-    data = pack("entries", [b'{"a":1}'], 1, 0)
+    data, _ = pack("entries", [b'{"a":1}'], 1, 0)
     assert unpack(data, "facts", 1) is None
     assert unpack(data, "entries", 2) is None
     assert unpack(data.replace(b'{"a":1}', b'{"a":2}'), "entries", 1) is None  # checksum
