@@ -217,7 +217,8 @@ class SessionManager(ReadOperations, PlayOperations):
             s.close()
             gc.unfreeze()  # let a closed session's objects be collected
         clashes = self._commit_world(store, meta, s) if mode == "end" else []
-        self._record_in_index(store, meta, now)
+        # The status in the index is a pointer; the durable truth is session_meta.json, just synced.
+        self._record_in_index(store, meta, now, durable=mode == "end")
         return EndSessionResult(
             status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
             session_summary=meta.summary, save_path=str(path), stats=meta.stats,
@@ -248,11 +249,11 @@ class SessionManager(ReadOperations, PlayOperations):
     def _campaign_lock(self, slug: str) -> contextlib.AbstractContextManager[None]:
         return self._campaign_locks.hold(self.layout.campaign_dir(slug))
 
-    def _record_in_index(self, store, meta: SessionMetadata, now: datetime) -> None:
+    def _record_in_index(self, store, meta: SessionMetadata, now: datetime, durable: bool = True) -> None:
         with self._campaign_lock(store.slug):  # read-modify-write: another process may be updating it too
             index = store.read_index()
             index.record(meta, ended_at=now)
-            store.write_index(index)
+            store.write_index(index, durable)
 
     async def load_session(self, session: str, campaign: str | None = None) -> LoadSessionResult:
         slug = self.campaigns.resolve(campaign) if campaign else None
@@ -321,8 +322,10 @@ class SessionManager(ReadOperations, PlayOperations):
             s.save_files(store, s.meta)
             s.journal.rotate()
         else:
-            store.write_meta(s.meta)
-        self._record_in_index(store, s.meta, self.clock())
+            # Only the status changes: no fsync. Should a power cut bring "paused" back, the journal still
+            # holds every change acknowledged after this, and the next load replays it all the same.
+            store.write_meta(s.meta, durable=False)
+        self._record_in_index(store, s.meta, self.clock(), durable=fold)
 
     def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata
                         ) -> tuple[OpenSession, int, list[str], list[str]]:

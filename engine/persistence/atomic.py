@@ -101,8 +101,8 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(path: Path, data: bytes) -> Path:
-    """Write `data` to a fresh fsynced temp file next to `path`; remove it on any failure."""
+def _write_temp(path: Path, data: bytes, sync: bool = True) -> Path:
+    """Write `data` to a fresh (fsynced) temp file next to `path`; remove it on any failure."""
     tmp = _temp_sibling(path, "tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
@@ -110,7 +110,8 @@ def _write_temp(path: Path, data: bytes) -> Path:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
     except BaseException:
@@ -119,16 +120,17 @@ def _write_temp(path: Path, data: bytes) -> Path:
     return tmp
 
 
-def _replace_with(path: Path, data: bytes) -> None:
+def _replace_with(path: Path, data: bytes, sync_folder: bool = True, sync: bool = True) -> None:
     """Swap `data` in under `path` atomically, without touching the backup."""
-    tmp = _write_temp(path, data)
+    tmp = _write_temp(path, data, sync)
     crash_point("atomic:temp-written")
     try:
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    fsync_dir(path.parent)
+    if sync_folder and sync:
+        fsync_dir(path.parent)
 
 
 def _keep_backup(path: Path) -> bool:
@@ -153,13 +155,18 @@ def _keep_backup(path: Path) -> bool:
     return True
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data`: backup, temp + fsync, replace, fsync folder, read back and compare."""
+def write_bytes_atomic(path: Path, data: bytes, *, sync_folder: bool = True, durable: bool = True) -> None:
+    """Replace `path` with `data`: backup, temp + fsync, replace, fsync folder, read back and compare.
+
+    `sync_folder=False` leaves the folder's fsync to the caller, who writes several files into it and
+    syncs it once at the end (the file's own bytes are still fsynced before it is swapped in).
+    `durable=False` skips both fsyncs, for marks that hold no acknowledged change (a session's status
+    on load): a power cut may bring the previous version back, never a torn file under the name."""
     path = Path(path)
     try:
         had_previous = _keep_backup(path)
         crash_point("atomic:backup-kept")
-        _replace_with(path, data)
+        _replace_with(path, data, sync_folder, durable)
         with open(path, "rb") as fh:
             written = fh.read()
     except OSError as exc:

@@ -133,8 +133,8 @@ class SessionStore:
                  fact_index: Callable[[int], bytes | None] | None = None) -> Path:
         """Write the five files of `meta.session_id`; returns the session folder.
 
-        Metadata goes last so that a session whose meta says "saved" has all its other files
-        written. Across files there is no atomicity: after a crash mid-save some files are new and
+        Metadata goes last so that, for any kill of the process, a session whose meta says "saved"
+        has all its other files written. Across files there is no atomicity: after a crash mid-save some files are new and
         some old, and the journal (reset only after this returns) still holds every action. Each
         file records `state.journal_seq`, the last journal line it includes, so recovery brings
         each file forward from its own checkpoint.
@@ -147,9 +147,12 @@ class SessionStore:
             history = History(history)
         if facts_json is None:
             facts_json = [_fact_json(f) for f in facts or ()]
+        # Each file's bytes are fsynced before it is swapped in; the folder (the renames) once, after the
+        # last: until then any subset of the renames may survive a power cut, which the per-file
+        # checkpoints and the journal (rotated only after this returns) already cover.
         crash_point("save:fact_database")
         fact_bytes, facts_crc = pack(FACTS_KEY, facts_json, SCHEMA_VERSION, seq)
-        write_bytes_atomic(folder / FACT_DATABASE, fact_bytes)
+        write_bytes_atomic(folder / FACT_DATABASE, fact_bytes, sync_folder=False)
         crash_point("save:fact_index")
         index = fact_index(facts_crc) if fact_index is not None else None
         if index is not None:
@@ -157,21 +160,24 @@ class SessionStore:
             write_derived(folder / FACT_INDEX, index)
         crash_point("save:action_history")
         write_bytes_atomic(folder / ACTION_HISTORY,
-                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals())[0])
+                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals())[0],
+                           sync_folder=False)
         crash_point("save:context_state")
-        write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
+        write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode(), sync_folder=False)
         crash_point("save:state_snapshot")
-        write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode())
+        write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode(), sync_folder=False)
         crash_point("save:session_meta")
-        self.write_meta(meta)
+        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode(), sync_folder=False)
+        fsync_dir(folder)
         crash_point("save:done")
         return folder
 
-    def write_meta(self, meta: SessionMetadata) -> None:
+    def write_meta(self, meta: SessionMetadata, durable: bool = True) -> None:
+        """`durable=False` for a mark that holds no acknowledged change (see write_bytes_atomic)."""
         folder = self.session_dir(meta.session_id)
         if not folder.is_dir():
             self.create_dir(meta.session_id)
-        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode())
+        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode(), durable=durable)
 
     def _existing_dir(self, session_id: str) -> Path:
         folder = self.session_dir(session_id)
@@ -290,11 +296,11 @@ class SessionStore:
             self.write_index(index)
         return index
 
-    def write_index(self, index: SessionIndex) -> None:
+    def write_index(self, index: SessionIndex, durable: bool = True) -> None:
         crash_point("index:write")
         path = self.layout.sessions_index(self.slug)
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, index.model_dump_json(indent=2).encode())
+        write_bytes_atomic(path, index.model_dump_json(indent=2).encode(), durable=durable)
 
     def delete(self, session_id: str) -> None:
         """Remove a session's folder. It is renamed aside first, so a crash never leaves half a session."""
