@@ -16,6 +16,10 @@ from engine.errors import CorruptFileError
 from engine.models.actions import HistoryEntry
 
 TOTALS = ("dice", "facts", "combats")
+# Validated entries kept in memory behind the newest, beyond the longest stretch play reads (recap and
+# end summary: 1,000). Older ones keep only their bytes: a 10,000-entry session holds a fifth of the
+# objects, which the collector never scans and a close never has to free.
+KEEP_MODELS = 2000
 
 
 def entry_json(entry: HistoryEntry) -> bytes:
@@ -115,6 +119,9 @@ class History:
         self._models.append(entry)
         self._raw.append(payload)
         self._count(entry, 1)
+        old = len(self._models) - KEEP_MODELS - 1
+        if old >= 0 and self._raw[old] is not None:
+            self._models[old] = None
 
     def pop(self) -> HistoryEntry:
         entry = self._model(len(self._models) - 1)

@@ -111,3 +111,17 @@ def test_a_damaged_item_behind_a_good_header_is_caught(store: SessionStore) -> N
     path.write_bytes(path.read_bytes().replace(b'"turn":1,', b'"turn":"one",'))
     loaded = store.load_all("s1")
     assert loaded.restored_backups == ["action_history.json"] and len(loaded.history) == 2
+
+
+def test_history_keeps_recent_entries_validated_and_reads_older_ones_again(monkeypatch) -> None:
+    from engine.persistence import history as module
+
+    monkeypatch.setattr(module, "KEEP_MODELS", 3)
+    h = History()
+    for i in range(10):
+        h.append(entry(i), entry(i).model_dump_json(exclude_defaults=True).encode())
+    assert sum(m is not None for m in h._models) == 3
+    assert list(h) == [entry(i) for i in range(10)] and h.totals() == {"dice": 10, "facts": 0, "combats": 4}
+    while h:
+        h.pop()
+    assert h.totals() == {"dice": 0, "facts": 0, "combats": 0}
