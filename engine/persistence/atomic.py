@@ -197,8 +197,11 @@ def write_derived(path: Path, data: bytes) -> None:
             fh.write(data)
         os.replace(tmp, path)
     except OSError:
-        tmp.unlink(missing_ok=True)
-        path.unlink(missing_ok=True)  # never leave an old one beside files it no longer matches
+        # A derived file never fails a save; a stale one is refused by its reader, but not leaving one
+        # beside files it no longer matches is cheaper.
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+            path.unlink(missing_ok=True)
 
 
 def describe_problem(exc: Exception) -> str:
