@@ -120,3 +120,21 @@ async def test_a_session_loads_from_its_index_and_rebuilds_a_stale_one(tmp_path)
     await manager.end_session("night", "pause")  # the rebuilt index is saved again
     await manager.load_session("night")
     assert manager._open[s.session_id].facts.index_saved
+
+
+@pytest.mark.anyio
+async def test_an_index_that_cannot_be_written_never_fails_the_save(tmp_path) -> None:
+    from engine.api.manager import SessionManager
+
+    manager = SessionManager(tmp_path / "data")
+    campaign = (await manager.list_campaigns())[0].name
+    s = await manager.start_session(campaign, name="night", seed=3)
+    folder = manager.layout.session_dir(manager.campaigns.resolve(campaign), s.session_id)
+    (folder / "fact_index.json").mkdir()  # in the way: the index cannot be swapped in
+    (folder / "fact_index.json" / "x").write_text("keeps the folder non-empty")
+    await manager.record_fact("night", FACTS[0], "npc")
+    result = await manager.end_session("night", "pause")
+    assert result.status == "saved"
+    loaded = await manager.load_session("night")
+    assert loaded.action_count == 1 and not manager._open[s.session_id].facts.index_saved
+    assert [f.text for f in (await manager.query_facts("night", "gold")).facts] == [FACTS[0]]
