@@ -31,7 +31,9 @@ from engine.errors import (
     SessionNotActiveError,
     StorageError,
 )
+from engine.facts.saved import open_tracker
 from engine.facts.tracker import FactTracker
+from engine.memory import gc_paused
 from engine.models.session import (
     ContextState,
     DeleteSessionResult,
@@ -217,15 +219,13 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
         elif notes is not None:
             meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
-        meta.stats = reports.stats(meta, s.history, s.facts)
+        meta.stats = reports.stats(meta, s.history)
         store = self.catalog.store(s.slug)
         # The session's files first, saying "ended" but world_committed=False; then campaign.json; then
         # the flag. A crash between them is rolled forward by _finish_interrupted_ends, so the campaign
         # never holds a world whose session still plays on, nor loses an end's changes.
         meta.world_committed = mode != "end"
-        s.checkpoint()
-        path = store.save_all(meta, s.state, s.facts.all(), s.history, s.context,
-                                  s.history_bytes(), s.facts.all_json())
+        path = s.save_files(store, meta)
         # The files now say paused/ended: from here on the session is closed whatever else fails.
         s.meta = meta
         self._open.pop(meta.session_id, None)
@@ -235,7 +235,8 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             s.close()
             gc.unfreeze()  # let a closed session's objects be collected
         clashes = self._commit_world(store, meta, s) if mode == "end" else []
-        self._record_in_index(store, meta, now)
+        # The status in the index is a pointer; the durable truth is session_meta.json, just synced.
+        self._record_in_index(store, meta, now, durable=mode == "end")
         return EndSessionResult(
             status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
             session_summary=meta.summary, save_path=str(path), stats=meta.stats,
@@ -267,50 +268,54 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
     def _campaign_lock(self, slug: str) -> contextlib.AbstractContextManager[None]:
         return self._campaign_locks.hold(self.layout.campaign_dir(slug))
 
-    def _record_in_index(self, store, meta: SessionMetadata, now: datetime) -> None:
+    def _record_in_index(self, store, meta: SessionMetadata, now: datetime, durable: bool = True) -> None:
         with self._campaign_lock(store.slug):  # read-modify-write: another process may be updating it too
             index = store.read_index()
             index.record(meta, ended_at=now)
-            store.write_index(index)
+            store.write_index(index, durable)
 
     async def load_session(self, session: str, campaign: str | None = None) -> LoadSessionResult:
         slug = self.campaigns.resolve(campaign) if campaign else None
         ref = self._resolve(session, slug)
         async with self._lock(ref.session_id):
             s = self._open.get(ref.session_id)
-            recovered, restored, rebuilt, warnings = 0, [], [], []
-            if s is None:
-                with self._campaign_lock(ref.slug):  # the active check and the mark, as one
-                    meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
-                    if meta.status == SessionStatus.ENDED:
-                        raise SessionNotActiveError(
-                            f"Session '{meta.name}' has ended and cannot be resumed. Start a new session with "
-                            "start_claudmaster_session (the campaign keeps its world changes), or read it with get_session_state.")
-                    if meta.status == SessionStatus.PAUSED:
-                        store = self.catalog.store(ref.slug)
-                        self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
-                    try:
-                        s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
-                    except CorruptFileError as exc:
-                        raise self._set_aside(ref, meta, exc) from None
-                    try:
-                        self._mark_active(s, ref, recovered or bool(restored))
-                    except BaseException:
-                        self._open.pop(ref.session_id, None)
-                        s.close()
-                        raise
-                    # A loaded session is tens of thousands of long-lived objects; freezing them keeps
-                    # Python's full collections (hundreds of ms at 10,000 entries) off later turns.
+            recovered, restored, rebuilt, warnings = None, [], [], []
+            # A load builds tens of thousands of long-lived objects and no cycles: the collector stays off
+            # while they are made, and freezing them keeps Python's full collections off later turns.
+            with gc_paused():
+                if s is None:
+                    with self._campaign_lock(ref.slug):  # the active check and the mark, as one
+                        meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
+                        if meta.status == SessionStatus.ENDED:
+                            raise SessionNotActiveError(
+                                f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
+                                "with start_claudmaster_session (the campaign keeps its world changes), or read it "
+                                "with get_session_state.")
+                        if meta.status == SessionStatus.PAUSED:
+                            store = self.catalog.store(ref.slug)
+                            metas = [m for _, m in self.catalog.metas(ref.slug)]
+                            self._refuse_second_active(ref.slug, store.read_index(), metas)
+                        try:
+                            s, recovered, restored, rebuilt = self._open_from_disk(ref, meta)
+                        except CorruptFileError as exc:
+                            raise self._set_aside(ref, meta, exc) from None
+                        try:
+                            self._mark_active(s, ref, recovered or bool(restored))
+                        except BaseException:
+                            self._open.pop(ref.session_id, None)
+                            s.close()
+                            raise
+                        if s.journal is not None and s.journal.torn_tail:
+                            warnings.append(
+                                "journal.jsonl ended in an incomplete line, which was left out: after a crash in the "
+                                "middle of a write it was never acknowledged; if the file was damaged some other way, "
+                                f"changes after turn {s.history[-1].turn if s.history else 0} may be missing.")
+                recap = self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
+                if recovered is not None:
                     gc.freeze()
-                    if s.journal is not None and s.journal.torn_tail:
-                        warnings.append(
-                            "journal.jsonl ended in an incomplete line, which was left out: after a crash in the middle "
-                            "of a write it was never acknowledged; if the file was damaged some other way, changes "
-                            f"after turn {s.history[-1].turn if s.history else 0} may be missing.")
-            recap = self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
             return LoadSessionResult(
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
-                status=s.meta.status, recap=recap, recovered_from_journal=recovered,
+                status=s.meta.status, recap=recap, recovered_from_journal=recovered or 0,
                 restored_backups=restored, rebuilt_files=rebuilt, action_count=len(s.history), warnings=warnings)
 
     def _set_aside(self, ref: SessionRef, meta: SessionMetadata, exc: CorruptFileError) -> CorruptFileError:
@@ -334,13 +339,13 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
         store = self.catalog.store(ref.slug)
         if fold:
             # Fold what was recovered into the five files, so the journal starts clean.
-            s.checkpoint()
-            store.save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
-                           s.history_bytes(), s.facts.all_json())
+            s.save_files(store, s.meta)
             s.journal.rotate()
         else:
-            store.write_meta(s.meta)
-        self._record_in_index(store, s.meta, self.clock())
+            # Only the status changes: no fsync. Should a power cut bring "paused" back, the journal still
+            # holds every change acknowledged after this, and the next load replays it all the same.
+            store.write_meta(s.meta, durable=False)
+        self._record_in_index(store, s.meta, self.clock(), durable=fold)
 
     def _open_from_disk(self, ref: SessionRef, meta: SessionMetadata
                         ) -> tuple[OpenSession, int, list[str], list[str]]:
@@ -350,7 +355,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
         try:
             store = self.catalog.store(ref.slug)
             loaded = store.load_all(ref.session_id)
-            facts = FactTracker(loaded.facts, known_entities(loaded.state))
+            facts = open_tracker(loaded, known_entities(loaded.state))
             s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)
@@ -471,9 +476,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             s = self._open_from_disk(ref, meta)[0]
             try:
                 yield s
-                s.checkpoint()
-                self.catalog.store(ref.slug).save_all(s.meta, s.state, s.facts.all(), s.history, s.context,
-                                                      s.history_bytes(), s.facts.all_json())
+                s.save_files(self.catalog.store(ref.slug), s.meta)
                 s.journal.rotate()
             finally:
                 # Whatever happened, the session goes back to being closed; its journal keeps any

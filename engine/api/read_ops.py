@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.api.play_ops import parse_category
 from engine.errors import CorruptFileError, InvalidInputError
-from engine.facts.tracker import FactTracker
+from engine.facts.saved import open_tracker
 from engine.models.facts import FactQueryResult
 from engine.models.session import CampaignInfo, SessionExport, SessionInfo, SessionStateView, SessionStatus
 from engine.narration.base import Narrator
@@ -113,7 +113,7 @@ class ReadOperations:
         """The whole session as models (state, every history entry, every fact, superseded ones too):
         a deep copy, so the caller can keep or compare it without touching the live session."""
         s = self._session_for_reading(self._resolve(session))
-        return SessionExport(meta=s.meta, state=s.state, history=s.history,
+        return SessionExport(meta=s.meta, state=s.state, history=list(s.history),
                              facts=sorted(s.facts.all(), key=lambda f: f.id)).model_copy(deep=True)
 
     def _session_for_reading(self, ref: SessionRef) -> OpenSession:
@@ -122,7 +122,7 @@ class ReadOperations:
             return live
         loaded = self.catalog.store(ref.slug).load_all(ref.session_id)
         copy = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state,
-                           facts=FactTracker(loaded.facts, known_entities(loaded.state)), history=loaded.history,
+                           facts=open_tracker(loaded, known_entities(loaded.state)), history=loaded.history,
                            context=loaded.context, journal=None, lock=None, narrator=self.narrator)
         copy.replay(loaded.journal_lines, loaded.history_seq, loaded.facts_seq)
         return copy

@@ -6,27 +6,49 @@ from collections.abc import Sequence
 
 from engine.facts.claim import Claim
 from engine.models.facts import Fact
+from engine.text import normal_words
 
 
 class FactEntry:
     """A fact plus what the indexes and the contradiction check need.
 
     A plain slotted class with a positional constructor: a session load builds one per saved fact. Its
-    claims are read lazily (None until first needed), so a load costs no parsing at all.
+    claims are read lazily (None until first needed), so a load costs no parsing at all. An entry made
+    from a saved index holds the fact's saved JSON and validates it on first use of `fact`; what the
+    indexes and rankings read (turn, status, words) is kept beside it.
     """
 
-    __slots__ = ("active", "claims", "fact", "seq", "subject_key", "subject_words", "words")
+    __slots__ = ("_fact", "_raw", "_words", "active", "claims", "seq", "subject_key", "subject_words", "turn")
 
-    def __init__(self, fact: Fact, seq: int, subject_key: str, words: frozenset[str],
-                 subject_words: frozenset[str], active: bool) -> None:
-        self.fact = fact
+    def __init__(self, fact: Fact | None, seq: int, subject_key: str, words: frozenset[str] | None,
+                 subject_words: frozenset[str], active: bool, raw: bytes | None = None, turn: int = 0) -> None:
+        self._fact = fact
+        self._raw = raw
+        self.turn = fact.turn if fact is not None else turn
         self.seq = seq
         self.subject_key = subject_key
-        self.words = words
+        self._words = words
         self.subject_words = subject_words
         self.claims: tuple[Claim, ...] | None = None
         # Cached status: a hot path in queries. Status changes go through the tracker, which keeps it in step.
         self.active = active
+
+    @property
+    def words(self) -> frozenset[str]:
+        """The fact's normalized words (read from its text on first use for an entry from a saved index)."""
+        words = self._words
+        if words is None:
+            words = self._words = frozenset(normal_words(self.fact.text))
+        return words
+
+    @property
+    def fact(self) -> Fact:
+        fact = self._fact
+        if fact is None:
+            # The bytes were checked against the fact file's checksum when the index was read.
+            fact = self._fact = Fact.model_validate_json(self._raw)  # type: ignore[arg-type]
+            self._raw = None
+        return fact
 
 
 def discard(index: dict, key: object, fact_id: str) -> None:

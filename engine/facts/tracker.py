@@ -44,7 +44,8 @@ _EMPTY: frozenset[str] = frozenset()
 class FactTracker:
     """Holds a session's facts. Callers pass deterministic ids; times come from the caller too."""
 
-    def __init__(self, facts: list[Fact] | None = None, known_entities: Iterable[str] = ()) -> None:
+    def __init__(self, facts: list[Fact] | None = None, known_entities: Iterable[str] = (),
+                 facts_json: list[bytes] | None = None) -> None:
         self._entries: dict[str, FactEntry] = {}
         # Fact id -> its JSON for the next save (see all_json).
         self._json: dict[str, bytes] = {}
@@ -63,10 +64,16 @@ class FactTracker:
         self._names = EntityNames()
         self._claims = ClaimIndex(self._entries, self._by_word, self._names)
         self._wanted: dict[tuple[str, str | None], tuple[Claim, ...]] = {}  # supporting(): texts read
+        # True while the index saved on disk (engine.facts.saved) describes these facts exactly; any
+        # change clears it, so the next save writes the index again.
+        self.index_saved = False
         self.add_entities(known_entities)
         # Saved facts were deduplicated and checked when recorded: loading only indexes them.
         with gc_paused():
             self._insert_all(facts or ())
+        if facts and facts_json is not None:
+            # The saved bytes of each fact: the next save joins them instead of serializing again.
+            self._json = {fact.id: payload for fact, payload in zip(facts, facts_json, strict=True)}
 
     # ---- entities ----
     def add_entities(self, names: Iterable[str]) -> None:
@@ -77,6 +84,7 @@ class FactTracker:
                 continue
             self._claims.forget()  # subjects are read against the names: read them again when needed
             self._wanted.clear()
+            self.index_saved = False
             key = " ".join(words)
             for fid in list(ids_of(self._by_word.get(words[0]))):
                 entry = self._entries[fid]
@@ -106,6 +114,7 @@ class FactTracker:
         word_ids = by_word.get
         by_subject, by_category, hash_active = self._by_subject, self._by_category, self._hash_active
         active_status = FactStatus.ACTIVE
+        self.index_saved = False
         for fact in facts:
             fid = fact.id
             if fid in entries:
@@ -206,6 +215,7 @@ class FactTracker:
         entry = self._entries.get(old_id)
         if entry is None:
             raise NotFoundError(f"No fact with id {old_id!r} to mark as superseded by {new_id!r}.")
+        self.index_saved = False
         if entry.active:
             entry.active = False
             entry.fact.status = FactStatus.SUPERSEDED
@@ -220,6 +230,7 @@ class FactTracker:
         entry = self._entries.pop(fact_id, None)
         if entry is None:
             raise NotFoundError(f"No fact with id {fact_id!r}; there are {len(self._entries)} facts.")
+        self.index_saved = False
         self._json.pop(fact_id, None)
         # The keys are derived again from the entry rather than stored with it (loads stay lean). Entity
         # keys: every known name within the fact's words, a superset of the ones it was filed under.
@@ -243,6 +254,7 @@ class FactTracker:
             raise NotFoundError(f"No fact with id {fact_id!r} to restore.")
         if entry.active:
             return
+        self.index_saved = False
         entry.fact.status = FactStatus.ACTIVE
         entry.fact.superseded_by = None
         self._json.pop(fact_id, None)
@@ -313,7 +325,7 @@ class FactTracker:
                 # Scaled by how much of the query the fact matches: being about "ledger" must not outrank
                 # the fact that names both the ledger and Ilsa for "ledger Ilsa".
                 score += _SUBJECT_BOOST * len(query_words & entry.words) / len(query_words)
-            ranked.append((score, entry.fact.turn, entry.seq, fid))
+            ranked.append((score, entry.turn, entry.seq, fid))
         best = heapq.nlargest(limit, ranked)
         return FactQueryResult(facts=[self._entries[r[3]].fact for r in best], total_matches=len(ranked))
 
@@ -350,7 +362,7 @@ class FactTracker:
             entry = entries[fid]
             if (include_superseded or entry.active) and (not rest or all(fid in f for f in rest)):
                 score = _SUBJECT_BOOST if entry.subject_key == entity_key else 0.0
-                ranked.append((score, entry.fact.turn, entry.seq, fid))
+                ranked.append((score, entry.turn, entry.seq, fid))
         best = heapq.nlargest(limit, ranked)
         return FactQueryResult(facts=[entries[r[3]].fact for r in best], total_matches=len(ranked))
 

@@ -24,6 +24,7 @@ from pydantic_core import SchemaValidator, core_schema
 from engine.errors import CorruptFileError, StorageError
 from engine.memory import gc_paused
 from engine.persistence.crash import crash_point
+from engine.persistence.listfile import ListFile, unpack
 
 M = TypeVar("M", bound=BaseModel)
 X = TypeVar("X")
@@ -100,8 +101,8 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(path: Path, data: bytes) -> Path:
-    """Write `data` to a fresh fsynced temp file next to `path`; remove it on any failure."""
+def _write_temp(path: Path, data: bytes, sync: bool = True) -> Path:
+    """Write `data` to a fresh (fsynced) temp file next to `path`; remove it on any failure."""
     tmp = _temp_sibling(path, "tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
@@ -109,7 +110,8 @@ def _write_temp(path: Path, data: bytes) -> Path:
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
     except BaseException:
@@ -118,16 +120,17 @@ def _write_temp(path: Path, data: bytes) -> Path:
     return tmp
 
 
-def _replace_with(path: Path, data: bytes) -> None:
+def _replace_with(path: Path, data: bytes, sync_folder: bool = True, sync: bool = True) -> None:
     """Swap `data` in under `path` atomically, without touching the backup."""
-    tmp = _write_temp(path, data)
+    tmp = _write_temp(path, data, sync)
     crash_point("atomic:temp-written")
     try:
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    fsync_dir(path.parent)
+    if sync_folder and sync:
+        fsync_dir(path.parent)
 
 
 def _keep_backup(path: Path) -> bool:
@@ -152,13 +155,18 @@ def _keep_backup(path: Path) -> bool:
     return True
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data`: backup, temp + fsync, replace, fsync folder, read back and compare."""
+def write_bytes_atomic(path: Path, data: bytes, *, sync_folder: bool = True, durable: bool = True) -> None:
+    """Replace `path` with `data`: backup, temp + fsync, replace, fsync folder, read back and compare.
+
+    `sync_folder=False` leaves the folder's fsync to the caller, who writes several files into it and
+    syncs it once at the end (the file's own bytes are still fsynced before it is swapped in).
+    `durable=False` skips both fsyncs, for marks that hold no acknowledged change (a session's status
+    on load): a power cut may bring the previous version back, never a torn file under the name."""
     path = Path(path)
     try:
         had_previous = _keep_backup(path)
         crash_point("atomic:backup-kept")
-        _replace_with(path, data)
+        _replace_with(path, data, sync_folder, durable)
         with open(path, "rb") as fh:
             written = fh.read()
     except OSError as exc:
@@ -177,6 +185,23 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         f"Writing {path} failed verification: {len(written)} bytes read back differ from the "
         f"{len(data)} bytes written; {outcome}. Check the disk (space, errors) and save again.",
         path=str(path), restored=had_previous)
+
+
+def write_derived(path: Path, data: bytes) -> None:
+    """Replace a derived file (rebuilt from data files when missing or stale): swapped in whole under
+    its name, but neither fsynced nor backed up. Saves do not wait on the disk for it; after a crash it
+    may be old, empty or gone, and its reader checks and rebuilds it."""
+    tmp = _temp_sibling(path, "tmp")
+    try:
+        with open(tmp, "xb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        # A derived file never fails a save; a stale one is refused by its reader, but not leaving one
+        # beside files it no longer matches is cheaper.
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+            path.unlink(missing_ok=True)
 
 
 def describe_problem(exc: Exception) -> str:
@@ -293,3 +318,20 @@ def read_list_checkpoint(path: Path, adapter: TypeAdapter[list[X]], key: str) ->
     validator = _list_file_validator(adapter, key)
     wrapper, restored = _read_with_fallback(path, validator.validate_json)
     return wrapper[key], wrapper.get("journal_seq", 0), restored
+
+
+def read_list_file(path: Path, adapter: TypeAdapter[list[X]], key: str, schema_version: int) -> tuple[ListFile, bool]:
+    """(file, restored_from_backup) for a list file (engine.persistence.listfile): the items' bytes when
+    its checksum holds, else every item validated (older layouts, hand edits); a bad file falls back to
+    its backup as every read does."""
+    validator = _list_file_validator(adapter, key)
+
+    def parse(data: bytes) -> ListFile:
+        fast = unpack(data, key, schema_version)
+        if fast is not None:
+            return fast
+        wrapper = validator.validate_json(data)
+        items = wrapper[key]
+        return ListFile(journal_seq=wrapper.get("journal_seq", 0), raw=[None] * len(items), items=items)
+
+    return _read_with_fallback(path, parse)

@@ -31,6 +31,8 @@ SESSION_FILES = (SESSION_META, STATE_SNAPSHOT, FACT_DATABASE, ACTION_HISTORY, CO
 JOURNAL = "journal.jsonl"
 # The segment before the last save: with the files' backups it reproduces the latest state.
 JOURNAL_PREV = "journal.prev.jsonl"
+# Derived, never data: the fact tracker's indexes, so a load need not rebuild them (engine.facts.saved).
+FACT_INDEX = "fact_index.json"
 LOCK = "session.lock"
 
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
@@ -106,7 +108,7 @@ class DataLayout:
 
     def session_file(self, slug: str, session_id: str, filename: str) -> Path:
         """One of SESSION_FILES, JOURNAL, JOURNAL_PREV or LOCK inside a session's folder."""
-        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK):
+        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK, FACT_INDEX):
             raise InvalidNameError(f"{filename!r} is not a session file; expected one of {SESSION_FILES}.")
         return self.session_dir(slug, session_id) / filename
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import TypeAdapter
 
 from engine.errors import CorruptFileError, SessionNotFoundError
+from engine.memory import gc_paused
 from engine.models.actions import HistoryEntry
 from engine.models.facts import Fact
 from engine.models.session import (
@@ -28,19 +30,22 @@ from engine.models.session import (
 )
 from engine.persistence.atomic import (
     fsync_dir,
-    list_file_bytes,
-    read_list_checkpoint,
+    read_list_file,
     read_model,
     set_aside,
     sweep_orphans,
     write_bytes_atomic,
+    write_derived,
 )
 from engine.persistence.crash import crash_point
+from engine.persistence.history import History
 from engine.persistence.journal import Journal
+from engine.persistence.listfile import ListFile, pack
 from engine.persistence.paths import (
     ACTION_HISTORY,
     CONTEXT_STATE,
     FACT_DATABASE,
+    FACT_INDEX,
     SESSION_META,
     STATE_SNAPSHOT,
     DataLayout,
@@ -58,8 +63,9 @@ class LoadedSession:
 
     meta: SessionMetadata
     state: SessionState
-    facts: list[Fact]
-    history: list[HistoryEntry]
+    # fact_database.json as read: each fact's bytes (checksum held) or the validated facts.
+    fact_file: ListFile
+    history: History
     context: ContextState
     # Journal lines written since the last completed save (see OpenSession.replay).
     journal_lines: list[bytes]
@@ -72,6 +78,29 @@ class LoadedSession:
     # The last journal line folded into action_history.json / fact_database.json.
     history_seq: int = 0
     facts_seq: int = 0
+    # fact_index.json's bytes, unchecked (engine.facts.saved checks them against fact_file), or None.
+    fact_index: bytes | None = None
+    _facts: list[Fact] | None = None
+
+    @property
+    def facts(self) -> list[Fact]:
+        """Every saved fact, validated (on first use when only their bytes were read)."""
+        if self._facts is None:
+            if self.fact_file.items is not None:
+                self._facts = self.fact_file.items
+            else:
+                with gc_paused():
+                    self._facts = _FACTS.validate_json(b"[" + b",".join(self.fact_file.raw) + b"]")  # type: ignore[arg-type]
+        return self._facts
+
+    @property
+    def facts_json(self) -> list[bytes] | None:
+        """Each fact's saved JSON (facts[i]) when the file's checksum held, else None."""
+        return None if self.fact_file.items is not None else self.fact_file.raw  # type: ignore[return-value]
+
+
+def _fact_json(fact: Fact) -> bytes:
+    return fact.model_dump_json(exclude_defaults=True).encode()
 
 
 class SessionStore:
@@ -98,13 +127,14 @@ class SessionStore:
         fsync_dir(self.sessions_dir)
         return folder
 
-    def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact],
-                 history: list[HistoryEntry], context: ContextState,
-                 history_json: list[bytes] | None = None, facts_json: list[bytes] | None = None) -> Path:
+    def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact] | None,
+                 history: list[HistoryEntry] | History, context: ContextState,
+                 facts_json: list[bytes] | None = None,
+                 fact_index: Callable[[int], bytes | None] | None = None) -> Path:
         """Write the five files of `meta.session_id`; returns the session folder.
 
-        Metadata goes last so that a session whose meta says "saved" has all its other files
-        written. Across files there is no atomicity: after a crash mid-save some files are new and
+        Metadata goes last so that, for any kill of the process, a session whose meta says "saved"
+        has all its other files written. Across files there is no atomicity: after a crash mid-save some files are new and
         some old, and the journal (reset only after this returns) still holds every action. Each
         file records `state.journal_seq`, the last journal line it includes, so recovery brings
         each file forward from its own checkpoint.
@@ -113,26 +143,41 @@ class SessionStore:
         if not folder.is_dir():
             self.create_dir(meta.session_id)
         seq = state.journal_seq
+        if not isinstance(history, History):
+            history = History(history)
+        if facts_json is None:
+            facts_json = [_fact_json(f) for f in facts or ()]
+        # Each file's bytes are fsynced before it is swapped in; the folder (the renames) once, after the
+        # last: until then any subset of the renames may survive a power cut, which the per-file
+        # checkpoints and the journal (rotated only after this returns) already cover.
         crash_point("save:fact_database")
-        write_bytes_atomic(folder / FACT_DATABASE,
-                           list_file_bytes(_FACTS, FACTS_KEY, facts, SCHEMA_VERSION, seq, facts_json))
+        fact_bytes, facts_crc = pack(FACTS_KEY, facts_json, SCHEMA_VERSION, seq)
+        write_bytes_atomic(folder / FACT_DATABASE, fact_bytes, sync_folder=False)
+        crash_point("save:fact_index")
+        index = fact_index(facts_crc) if fact_index is not None else None
+        if index is not None:
+            # Derived from the facts just written and naming their checksum: no fsync, no backup.
+            write_derived(folder / FACT_INDEX, index)
         crash_point("save:action_history")
         write_bytes_atomic(folder / ACTION_HISTORY,
-                           list_file_bytes(_HISTORY, HISTORY_KEY, history, SCHEMA_VERSION, seq, history_json))
+                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals())[0],
+                           sync_folder=False)
         crash_point("save:context_state")
-        write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode())
+        write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode(), sync_folder=False)
         crash_point("save:state_snapshot")
-        write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode())
+        write_bytes_atomic(folder / STATE_SNAPSHOT, state.model_dump_json().encode(), sync_folder=False)
         crash_point("save:session_meta")
-        self.write_meta(meta)
+        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode(), sync_folder=False)
+        fsync_dir(folder)
         crash_point("save:done")
         return folder
 
-    def write_meta(self, meta: SessionMetadata) -> None:
+    def write_meta(self, meta: SessionMetadata, durable: bool = True) -> None:
+        """`durable=False` for a mark that holds no acknowledged change (see write_bytes_atomic)."""
         folder = self.session_dir(meta.session_id)
         if not folder.is_dir():
             self.create_dir(meta.session_id)
-        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode())
+        write_bytes_atomic(folder / SESSION_META, meta.model_dump_json(indent=2).encode(), durable=durable)
 
     def _existing_dir(self, session_id: str) -> Path:
         folder = self.session_dir(session_id)
@@ -195,10 +240,15 @@ class SessionStore:
         note(SESSION_META, r)
         state, r = read_model(folder / STATE_SNAPSHOT, SessionState)
         note(STATE_SNAPSHOT, r)
-        facts, facts_seq, r = read_list_checkpoint(folder / FACT_DATABASE, _FACTS, FACTS_KEY)
+        fact_file, r = read_list_file(folder / FACT_DATABASE, _FACTS, FACTS_KEY, SCHEMA_VERSION)
         note(FACT_DATABASE, r)
-        history, history_seq, r = read_list_checkpoint(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY)
+        try:
+            fact_index: bytes | None = (folder / FACT_INDEX).read_bytes()
+        except OSError:
+            fact_index = None
+        history_file, r = read_list_file(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY, SCHEMA_VERSION)
         note(ACTION_HISTORY, r)
+        history = History.from_saved(history_file.raw, history_file.items, history_file.extra)
         rebuilt = []
         try:
             context, r = read_model(folder / CONTEXT_STATE, ContextState)
@@ -214,10 +264,10 @@ class SessionStore:
         if restored:
             # A backup is one save older than its file: the retained segment holds what lies between.
             lines = journal.read_retained() + lines
-        return LoadedSession(meta=meta, state=state, facts=facts, history=history, context=context,
+        return LoadedSession(meta=meta, state=state, fact_file=fact_file, history=history, context=context,
                              journal_lines=lines, restored_backups=restored, rebuilt=rebuilt,
-                             history_seq=history_seq, facts_seq=facts_seq,
-                             journal_torn_tail=journal.torn_tail)
+                             history_seq=history_file.journal_seq, facts_seq=fact_file.journal_seq,
+                             journal_torn_tail=journal.torn_tail, fact_index=fact_index)
 
     def journal(self, session_id: str) -> Journal:
         """The session's journal, opened for appending on first use; the caller closes it."""
@@ -246,11 +296,11 @@ class SessionStore:
             self.write_index(index)
         return index
 
-    def write_index(self, index: SessionIndex) -> None:
+    def write_index(self, index: SessionIndex, durable: bool = True) -> None:
         crash_point("index:write")
         path = self.layout.sessions_index(self.slug)
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(path, index.model_dump_json(indent=2).encode())
+        write_bytes_atomic(path, index.model_dump_json(indent=2).encode(), durable=durable)
 
     def delete(self, session_id: str) -> None:
         """Remove a session's folder. It is renamed aside first, so a crash never leaves half a session."""

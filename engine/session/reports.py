@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.facts.tracker import FactTracker
 from engine.models.actions import EntryKind, HistoryEntry
 from engine.models.session import (
     EndSessionResult,
@@ -14,6 +13,7 @@ from engine.models.session import (
     SessionSummary,
 )
 from engine.models.world import Campaign, QuestStatus
+from engine.persistence.history import History
 
 
 def opening(world: Campaign) -> str:
@@ -32,15 +32,11 @@ def opening(world: Campaign) -> str:
     return "\n".join(lines).strip()
 
 
-def stats(meta: SessionMetadata, history: list[HistoryEntry], facts: FactTracker) -> SessionStats:
-    dice = recorded = combats = 0
-    for e in history:  # one pass: this runs on every save of a long session
-        dice += len(e.dice_rolls)
-        recorded += len(e.facts_added)
-        if e.state_changes:
-            combats += sum(1 for c in e.state_changes if c.kind == "combat_start")
+def stats(meta: SessionMetadata, history: History) -> SessionStats:
+    # Running totals kept by the history: this runs on every save of a long session.
+    totals = history.totals()
     return SessionStats(duration_minutes=meta.total_duration_minutes, action_count=len(history),
-                        dice_rolled=dice, facts_recorded=recorded, combats=combats)
+                        dice_rolled=totals["dice"], facts_recorded=totals["facts"], combats=totals["combats"])
 
 
 def already_closed(meta: SessionMetadata, folder: Path) -> EndSessionResult:

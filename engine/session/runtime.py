@@ -12,21 +12,22 @@ import json
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 
 from engine import patch
 from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActiveError
+from engine.facts.saved import index_writer
 from engine.facts.tracker import FactTracker
 from engine.models.actions import EntryKind, HistoryEntry
 from engine.models.session import ContextState, SessionMetadata, SessionState, SessionStatus, SessionSummary
 from engine.narration.base import Narrator
+from engine.persistence.history import History, entry_json
 from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
+from engine.persistence.session_store import SessionStore
 from engine.play import quests
 
-
-def entry_json(entry: HistoryEntry) -> bytes:
-    # Defaults left out: they read back identically and the files are a quarter smaller.
-    return entry.model_dump_json(exclude_defaults=True).encode()
+__all__ = ["OpenSession", "entry_json", "known_entities"]
 
 
 def add_lines(entry: HistoryEntry, lines: list[str]) -> None:
@@ -48,7 +49,7 @@ class OpenSession:
     meta: SessionMetadata
     state: SessionState
     facts: FactTracker
-    history: list[HistoryEntry]
+    history: History
     context: ContextState
     # None only in a read-only copy (a session read from its files without opening it).
     journal: Journal | None
@@ -58,14 +59,12 @@ class OpenSession:
     state_doc: dict = field(default_factory=dict)
     # Sequence number of the last journal line; never reused, so saved files can name their checkpoint.
     seq: int = 0
-    # history[i] as JSON, or None until needed (entries read from a file).
-    history_json: list[bytes | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.state_doc:
             self.state_doc = self.state.model_dump(mode="json")
-        if len(self.history_json) != len(self.history):
-            self.history_json = [None] * len(self.history)
+        if not isinstance(self.history, History):
+            self.history = History(self.history)
         self.seq = max(self.seq, self.state.journal_seq)
 
     @property
@@ -109,10 +108,9 @@ class OpenSession:
         self._append("entry", payload)
         self.state = new_state
         self.state_doc = new_doc
-        self.history.append(entry)
         # The journal's bytes for the entry are also its bytes in action_history.json: a save
         # then joins them instead of serializing the whole history again.
-        self.history_json.append(payload)
+        self.history.append(entry, payload)
         return entry
 
     def undo(self) -> HistoryEntry:
@@ -121,20 +119,12 @@ class OpenSession:
         entry = self.history[-1]
         # The undo line carries the whole entry, so recovery can revert it even if the entry itself
         # was folded into an earlier save.
-        self._append("undo", self.history_json[-1] or entry_json(entry))
+        self._append("undo", self.history.last_json())
         patch.revert(self.state_doc, entry.patch)
         self.state = SessionState.model_validate(self.state_doc)
         self.take_back_facts(entry)
         self.history.pop()
-        self.history_json.pop()
         return entry
-
-    def history_bytes(self) -> list[bytes]:
-        """Every history entry as JSON, serializing only those not already known (loaded ones)."""
-        for i, payload in enumerate(self.history_json):
-            if payload is None:
-                self.history_json[i] = entry_json(self.history[i])
-        return self.history_json  # type: ignore[return-value]
 
     def _append(self, op: str, payload: bytes) -> None:
         if self.journal is None:
@@ -168,10 +158,8 @@ class OpenSession:
             if seq > history_seq:
                 if forward:
                     self.history.append(entry)
-                    self.history_json.append(None)
                 elif self.history and self.history[-1].turn == entry.turn:
                     self.history.pop()
-                    self.history_json.pop()
             if seq > state_seq:
                 (patch.apply if forward else patch.revert)(self.state_doc, entry.patch)
             if seq > facts_seq:
@@ -205,6 +193,13 @@ class OpenSession:
         """Called when the five files are about to be written: they fold in every journal line so far."""
         self.state.journal_seq = self.seq
         self.state_doc["journal_seq"] = self.seq
+
+    def save_files(self, store: SessionStore, meta: SessionMetadata) -> Path:
+        """Write the five files (and the fact index when it changed) from what is in memory: saved
+        bytes are joined, only entries and facts not yet serialized are."""
+        self.checkpoint()
+        return store.save_all(meta, self.state, None, self.history, self.context, self.facts.all_json(),
+                              index_writer(self.facts))
 
     def touch(self, now: datetime) -> None:
         self.meta.last_active = now

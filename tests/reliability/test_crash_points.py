@@ -17,9 +17,9 @@ from engine.persistence.crash import CRASH_ENV, CRASH_EXIT
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 
-SAVE_POINTS = ["atomic:backup-kept", "atomic:temp-written", "save:fact_database", "save:action_history",
-               "save:context_state", "save:state_snapshot", "save:session_meta", "save:done", "journal:rotate",
-               "index:write"]
+SAVE_POINTS = ["atomic:backup-kept", "atomic:temp-written", "save:fact_database", "save:fact_index",
+               "save:action_history", "save:context_state", "save:state_snapshot", "save:session_meta", "save:done",
+               "journal:rotate", "index:write"]
 END_POINTS = ["end:campaign", "end:world-committed"]
 
 CHILD = """
