@@ -15,6 +15,7 @@ import shutil
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -324,6 +325,11 @@ def read_list_file(path: Path, adapter: TypeAdapter[list[X]], key: str, schema_v
     """(file, restored_from_backup) for a list file (engine.persistence.listfile): the items' bytes when
     its checksum holds, else every item validated (older layouts, hand edits); a bad file falls back to
     its backup as every read does."""
+    return _read_with_fallback(path, list_file_parser(adapter, key, schema_version))
+
+
+def list_file_parser(adapter: TypeAdapter[list[X]], key: str, schema_version: int) -> Callable[[bytes], ListFile]:
+    """Bytes -> ListFile: the items' bytes when the checksum holds, else every item validated."""
     validator = _list_file_validator(adapter, key)
 
     def parse(data: bytes) -> ListFile:
@@ -334,4 +340,4 @@ def read_list_file(path: Path, adapter: TypeAdapter[list[X]], key: str, schema_v
         items = wrapper[key]
         return ListFile(journal_seq=wrapper.get("journal_seq", 0), raw=[None] * len(items), items=items)
 
-    return _read_with_fallback(path, parse)
+    return parse

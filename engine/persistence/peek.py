@@ -17,10 +17,11 @@ from pydantic import ValidationError
 from pydantic_core import from_json
 
 from engine.errors import CorruptFileError
-from engine.models.session import ContextState, SessionIndex, SessionMetadata, SessionState
+from engine.models.session import SCHEMA_VERSION, ContextState, SessionIndex, SessionMetadata, SessionState
 from engine.models.world import Campaign
-from engine.persistence.atomic import _list_file_validator, backup_path, describe_problem
+from engine.persistence.atomic import backup_path, describe_problem, list_file_parser
 from engine.persistence.campaign_store import CampaignStore
+from engine.persistence.history import History
 from engine.persistence.paths import ACTION_HISTORY, FACT_DATABASE, SESSION_META, STATE_SNAPSHOT
 from engine.persistence.session_store import (
     _FACTS,
@@ -46,8 +47,8 @@ def peek(path: Path, parse: Any) -> Any:
                                "The session's own console repairs it when it next loads.", path=str(path)) from None
 
 
-# The list files are parsed with the store's own one-pass validators (_list_file_validator, _FACTS,
-# _HISTORY), so a peeked file parses exactly as a loaded one does.
+# The list files are parsed with the store's own parser (list_file_parser with _FACTS and _HISTORY),
+# so a peeked file parses exactly as a loaded one does.
 
 
 class PeekingCampaignStore(CampaignStore):
@@ -75,13 +76,14 @@ class PeekingSessionStore(SessionStore):
         folder = self._existing_dir(session_id)
         meta = peek(folder / SESSION_META, SessionMetadata.model_validate_json)
         state = peek(folder / STATE_SNAPSHOT, SessionState.model_validate_json)
-        facts = peek(folder / FACT_DATABASE, _list_file_validator(_FACTS, FACTS_KEY).validate_json)
-        history = peek(folder / ACTION_HISTORY, _list_file_validator(_HISTORY, HISTORY_KEY).validate_json)
+        fact_file = peek(folder / FACT_DATABASE, list_file_parser(_FACTS, FACTS_KEY, SCHEMA_VERSION))
+        history_file = peek(folder / ACTION_HISTORY, list_file_parser(_HISTORY, HISTORY_KEY, SCHEMA_VERSION))
+        history = History.from_saved(history_file.raw, history_file.items, history_file.extra)
         tail = tail or JournalTail(self.layout.journal_file(self.slug, session_id))
         lines = tail.read_all()
-        return LoadedSession(meta=meta, state=state, facts=facts[FACTS_KEY], history=history[HISTORY_KEY],
-                             context=ContextState(), journal_lines=lines,
-                             history_seq=history.get("journal_seq", 0), facts_seq=facts.get("journal_seq", 0))
+        return LoadedSession(meta=meta, state=state, fact_file=fact_file, history=history, context=ContextState(),
+                             journal_lines=lines, history_seq=history_file.journal_seq,
+                             facts_seq=fact_file.journal_seq)
 
     def _refuse(self, *args: object, **kwargs: object) -> None:
         raise PermissionError("A watcher reads a session; it never writes one.")
