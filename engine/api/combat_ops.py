@@ -3,16 +3,14 @@ any change) and combat_view (the initiative tracker, read only)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from engine import rules
 from engine.api import limits
+from engine.api.host import ManagerHost
 from engine.api.limits import bounded
 from engine.errors import InvalidInputError, NotFoundError
-from engine.models.actions import DmChange, EntryKind, HistoryEntry
+from engine.models.actions import DmChange, EntryKind
 from engine.models.combat import COMBAT_OPERATIONS, CombatControlResult, CombatView
 from engine.models.session import ChangeResult
 from engine.models.world import Character, Monster
@@ -20,23 +18,14 @@ from engine.play.agents.base import ActionBasics
 from engine.play.encounter_control import MAX_START, control
 from engine.rules import dm_ops
 from engine.rules.dice import DiceRoller
-from engine.session.runtime import OpenSession
 from engine.session.views import combat_view
 
 if TYPE_CHECKING:
-    from engine.session.catalog import SessionRef
+    pass
 
 
-class CombatOperations:
-    """Mixed into SessionManager, which provides the attributes and helpers declared here."""
-
-    clock: Callable[[], datetime]
-
-    if TYPE_CHECKING:
-        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
-        def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
-        def _resolve(self, session: str, slug: str | None = None) -> SessionRef: ...
-        def _session_for_reading(self, ref: SessionRef) -> OpenSession: ...
+class CombatOperations(ManagerHost):
+    """Mixed into SessionManager (see ManagerHost for what it provides)."""
 
     async def combat_control(self, session: str, operation: str, name: str | None = None, value: int | None = None,
                              combatants: list[str] | None = None) -> CombatControlResult:

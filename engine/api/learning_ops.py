@@ -8,15 +8,13 @@ campaign lock, so two processes cannot both store the same decision as new.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager, AbstractContextManager
-from datetime import datetime
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from engine.api import limits
+from engine.api.host import ManagerHost
 from engine.api.limits import bounded, bounded_list
 from engine.errors import CorruptFileError, EngineError, SessionNotFoundError
-from engine.models.actions import EntryKind, HistoryEntry
+from engine.models.actions import EntryKind
 from engine.models.facts import FactInput
 from engine.models.learnings import (
     BatchSaveResult,
@@ -28,9 +26,7 @@ from engine.models.learnings import (
     SaveScope,
 )
 from engine.models.session import SessionSchema, SessionState, SessionStatus
-from engine.persistence.campaign_store import CampaignStore
-from engine.persistence.paths import DataLayout
-from engine.session.catalog import SessionCatalog, SessionRef
+from engine.session.catalog import SessionRef
 from engine.session.learnings import (
     SUMMARY_LISTS,
     LearningBatch,
@@ -47,22 +43,8 @@ DecisionInput = str | DecisionSchema
 PatternInput = str | PatternSchema
 
 
-class LearningOperations:
-    """Mixed into SessionManager, which provides the attributes and helpers declared here."""
-
-    layout: DataLayout
-    campaigns: CampaignStore
-    catalog: SessionCatalog
-    clock: Callable[[], datetime]
-    _open: dict[str, OpenSession]
-
-    if TYPE_CHECKING:
-        def _resolve(self, session: str, slug: str | None = None) -> SessionRef: ...
-        def _learning(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
-        def _campaign_lock(self, slug: str) -> AbstractContextManager[None]: ...
-        def _session_for_reading(self, ref: SessionRef) -> OpenSession: ...
-        def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
-        def _commit_facts(self, s: OpenSession, entry: HistoryEntry, state: SessionState | None = None) -> None: ...
+class LearningOperations(ManagerHost):
+    """Mixed into SessionManager (see ManagerHost for what it provides)."""
 
     async def save_session(self, project_id: str, session: SessionSchema,
                            session_id: str | None = None) -> SaveResult:

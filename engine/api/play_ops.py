@@ -6,12 +6,8 @@ entry through the journal (durable before it returns).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from datetime import datetime
-from typing import TYPE_CHECKING
-
 from engine.api import limits
+from engine.api.host import ManagerHost
 from engine.api.limits import bounded
 from engine.errors import InvalidInputError, StaleTurnError
 from engine.models.actions import ActionResponse, DmChange, EntryKind, HistoryEntry
@@ -32,16 +28,12 @@ from engine.session.runtime import OpenSession
 from engine.session.turns import play_turn, record_facts
 
 
-class PlayOperations:
-    """Mixed into SessionManager, which provides the attributes and helpers declared here."""
+class PlayOperations(ManagerHost):
+    """Mixed into SessionManager (see ManagerHost for what it provides)."""
 
-    clock: Callable[[], datetime]
     orchestrator: Orchestrator
     prompt_budget: PromptBudget
     archivist: Archivist
-
-    if TYPE_CHECKING:
-        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
 
     async def player_action(self, session: str, action: str, character_name: str | None = None,
                             context: str | None = None, *, out_of_turn: bool = False,

@@ -5,32 +5,19 @@ Quests also advance on their own, from events (see engine.play.quests); these ar
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from datetime import datetime
-from typing import TYPE_CHECKING
-
 from engine.api import limits
+from engine.api.host import ManagerHost
 from engine.api.limits import bounded
 from engine.errors import InvalidInputError
-from engine.models.actions import DmChange, EntryKind, HistoryEntry
+from engine.models.actions import DmChange, EntryKind
 from engine.models.session import ChangeResult, QuestStatusView
 from engine.play import quests
-from engine.session.catalog import SessionRef
-from engine.session.runtime import OpenSession, add_lines
+from engine.session.runtime import add_lines
 from engine.session.views import quest_views
 
 
-class QuestOperations:
-    """Mixed into SessionManager, which provides the attributes and helpers declared here."""
-
-    clock: Callable[[], datetime]
-
-    if TYPE_CHECKING:
-        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
-        def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
-        def _resolve(self, session: str, slug: str | None = None) -> SessionRef: ...
-        def _session_for_reading(self, ref: SessionRef) -> OpenSession: ...
+class QuestOperations(ManagerHost):
+    """Mixed into SessionManager (see ManagerHost for what it provides)."""
 
     async def quest_control(self, session: str, quest: str, objective: str | None = None,
                             done: bool = True) -> ChangeResult:

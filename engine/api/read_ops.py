@@ -8,35 +8,26 @@ or is open in another process shows every acknowledged change, not the state of 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from engine.api.host import ManagerHost
 from engine.api.play_ops import parse_category
 from engine.errors import CorruptFileError, InvalidInputError
 from engine.facts.saved import open_tracker
 from engine.models.facts import FactQueryResult
 from engine.models.session import CampaignInfo, SessionExport, SessionInfo, SessionStateView, SessionStatus
 from engine.narration.base import Narrator
-from engine.persistence.campaign_store import CampaignStore
-from engine.persistence.paths import DataLayout
 from engine.play.agents.archivist import Archivist
 from engine.session import reports
-from engine.session.catalog import SessionCatalog, SessionRef
+from engine.session.catalog import SessionRef
 from engine.session.runtime import OpenSession, known_entities
 from engine.session.views import DETAIL_LEVELS, build_state_view, session_info
 
 
-class ReadOperations:
-    """Mixed into SessionManager, which provides the attributes and helpers declared here."""
+class ReadOperations(ManagerHost):
+    """Mixed into SessionManager (see ManagerHost for what it provides)."""
 
-    layout: DataLayout
-    campaigns: CampaignStore
-    catalog: SessionCatalog
     archivist: Archivist
     narrator: Narrator
-    _open: dict[str, OpenSession]
-
-    if TYPE_CHECKING:
-        def _resolve(self, session: str, slug: str | None = None) -> SessionRef: ...
 
     async def list_campaigns(self) -> list[CampaignInfo]:
         infos = []

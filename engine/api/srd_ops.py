@@ -6,37 +6,25 @@ Faces call these and never the adapter (engine.content), so the catalogue loads 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
-from datetime import datetime
-from typing import TYPE_CHECKING
 
 from engine.api import limits
+from engine.api.host import ManagerHost
 from engine.api.limits import bounded
 from engine.content import cards, catalogue, encounters, spawning, srd
 from engine.errors import InvalidInputError
-from engine.models.actions import DmChange, EntryKind, HistoryEntry
+from engine.models.actions import DmChange, EntryKind
 from engine.models.catalogue import CardResult, CatalogueKind, EncounterDifficulty, SearchResult, SpawnResult
 from engine.models.world import Campaign
-from engine.persistence.campaign_store import CampaignStore
 from engine.rules.dice import DiceRoller
 from engine.rules.difficulty import rate
-from engine.session.runtime import OpenSession
 
 SEARCH_LIMIT = 50
 # The CC-BY-4.0 credit the console's help and the README carry for the SRD 5.2.1 content.
 SRD_ATTRIBUTION = srd.ATTRIBUTION
 
 
-class SrdOperations:
+class SrdOperations(ManagerHost):
     """Mixed into SessionManager; the catalogue reads need no session."""
-
-    clock: Callable[[], datetime]
-    campaigns: CampaignStore
-
-    if TYPE_CHECKING:
-        def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
-        def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
 
     async def lookup(self, kind: str, name: str) -> CardResult:
         """The card of one SRD monster, spell, item or condition; a typo is forgiven, an unknown name is
