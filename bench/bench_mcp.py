@@ -1,7 +1,8 @@
 """MCP round trips over stdio against a real server subprocess: get_session_state(minimal) and player_action.
 
 Each figure is a full client -> server -> client round trip through the SDK's stdio transport, after a
-warm-up. Prints a table and writes bench/results/mcp.json. Targets: median <= 5 ms (state) and <= 20 ms
+warm-up. Prints a table and writes bench/results/mcp.json; then the response and tool-list sizes
+(bench_mcp_sizes.py) to bench/results/mcp_sizes.json. Targets: median <= 5 ms (state) and <= 20 ms
 (action). Run: .venv/bin/python bench/bench_mcp.py [--state N] [--actions N]
 """
 
@@ -92,3 +93,13 @@ if __name__ == "__main__":
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "mcp.json").write_text(json.dumps(result, indent=2))
     print(f"wrote {RESULTS / 'mcp.json'}")
+    # What the same tools cost a model in bytes (bench_mcp_sizes.py has the details and the before/after).
+    from bench_mcp_sizes import load_before
+    from bench_mcp_sizes import print_table as print_sizes
+    from bench_mcp_sizes import run as run_sizes
+
+    sizes = anyio.run(run_sizes)
+    print()
+    print_sizes(sizes, "current", load_before())
+    (RESULTS / "mcp_sizes.json").write_text(json.dumps({"label": "current", **sizes}, indent=2))
+    print(f"wrote {RESULTS / 'mcp_sizes.json'}")

@@ -76,6 +76,10 @@ class NothingToUndoError(EngineError):
     pass
 
 
+class StaleTurnError(EngineError):
+    """A call that named the turn it expected found another one there: someone else acted first."""
+
+
 class AgentFailureError(EngineError):
     """Every agent handling an action failed; nothing was recorded."""
 

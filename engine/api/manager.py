@@ -14,6 +14,7 @@ from pathlib import Path
 
 from engine.api import limits
 from engine.api.combat_ops import CombatOperations
+from engine.api.learning_ops import LearningOperations
 from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
@@ -52,6 +53,7 @@ from engine.play.budget import PromptBudget
 from engine.play.orchestrator import Orchestrator
 from engine.session import reports
 from engine.session.catalog import SessionCatalog, SessionRef
+from engine.session.learnings import session_learnings
 from engine.session.runtime import OpenSession, known_entities
 from engine.session.world_merge import merge_worlds
 
@@ -63,7 +65,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(ReadOperations, PlayOperations, CombatOperations):
+class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
@@ -119,6 +121,9 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
         metas = [m for _, m in self.catalog.metas(slug)]
         if name is not None:
             name = validate_name(name.strip(), "session name")
+            if _looks_like_uuid(name):
+                raise InvalidInputError(f"'{name}' has the form of a session id, so it would be mistaken for one; "
+                                        "choose a name that is not a UUID.")
             if any(m.name.casefold() == name.casefold() for m in metas):
                 raise InvalidInputError(f"A session named '{name}' already exists in this campaign. "
                                         "Choose another name, or resume it with load_session.")
@@ -195,7 +200,10 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
         meta.last_active, meta.action_count = now, len(s.history)
         if notes is not None:
             meta.save_notes = notes.strip() or None
-        if meta.summary_source != "host" or meta.summary is None:
+        host = s.state.host_summary
+        if host is not None:  # what the host stored (journaled) is the summary; the DM's notes join it
+            meta.summary, meta.summary_source = host.model_copy(update={"notes": meta.save_notes or host.notes}), "host"
+        elif meta.summary_source != "host" or meta.summary is None:
             # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
             meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
         elif notes is not None:
@@ -222,6 +230,7 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
         return EndSessionResult(
             status="saved" if mode == "pause" else "ended", session_id=meta.session_id,
             session_summary=meta.summary, save_path=str(path), stats=meta.stats,
+            learnings=session_learnings(s),
             message=(f"Session '{meta.name}' paused and saved. Resume it with load_session('{meta.name}')."
                      if mode == "pause" else f"Session '{meta.name}' ended; world changes saved to the campaign."),
             warnings=clashes)
@@ -266,8 +275,8 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
                     meta = self.catalog.store(ref.slug).read_meta(ref.session_id)
                     if meta.status == SessionStatus.ENDED:
                         raise SessionNotActiveError(
-                            f"Session '{meta.name}' has ended and cannot be resumed. Start a new session "
-                            "(the campaign keeps its world changes), or read it with get_session_state.")
+                            f"Session '{meta.name}' has ended and cannot be resumed. Start a new session with "
+                            "start_claudmaster_session (the campaign keeps its world changes), or read it with get_session_state.")
                     if meta.status == SessionStatus.PAUSED:
                         store = self.catalog.store(ref.slug)
                         self._refuse_second_active(ref.slug, store.read_index(), [m for _, m in self.catalog.metas(ref.slug)])
@@ -289,7 +298,7 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
                             "journal.jsonl ended in an incomplete line, which was left out: after a crash in the middle "
                             "of a write it was never acknowledged; if the file was damaged some other way, changes "
                             f"after turn {s.history[-1].turn if s.history else 0} may be missing.")
-            recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+            recap = self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
             return LoadSessionResult(
                 session_id=s.session_id, name=s.meta.name, campaign_name=s.meta.campaign_name,
                 status=s.meta.status, recap=recap, recovered_from_journal=recovered,
@@ -418,7 +427,8 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
             raise SessionNotActiveError(
                 f"Session '{meta.name}' is paused. Resume it with load_session('{meta.name}') first.")
         if meta.status == SessionStatus.ENDED:
-            raise SessionNotActiveError(f"Session '{meta.name}' has ended. Start a new session to keep playing.")
+            raise SessionNotActiveError(f"Session '{meta.name}' has ended. Start a new session with "
+                                        "start_claudmaster_session to keep playing.")
         raise SessionNotActiveError(
             f"Session '{meta.name}' is marked active but not open here (another process, or a crash). "
             f"Call load_session('{meta.name}') to recover it.")
@@ -467,6 +477,14 @@ class SessionManager(ReadOperations, PlayOperations, CombatOperations):
         if lock is None:
             lock = self._locks[session_id] = asyncio.Lock()
         return lock
+
+
+def _looks_like_uuid(name: str) -> bool:
+    try:
+        uuid.UUID(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _calm(state: SessionState):

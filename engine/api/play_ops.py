@@ -12,19 +12,17 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from engine.api import limits
-from engine.api.limits import bounded, bounded_list
-from engine.errors import EngineError, InvalidInputError
+from engine.api.limits import bounded
+from engine.errors import InvalidInputError, StaleTurnError
 from engine.models.actions import ActionResponse, DmChange, EntryKind, HistoryEntry
 from engine.models.facts import FactCategory, FactInput
 from engine.models.session import (
     ChangeResult,
-    LearningsResult,
     RecordFactResult,
     RollResult,
-    SessionSummary,
+    SessionState,
     UndoResult,
 )
-from engine.persistence.session_store import SessionStore
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import NarrationCallback, Orchestrator
@@ -44,8 +42,6 @@ class PlayOperations:
 
     if TYPE_CHECKING:
         def _playing(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
-        def _learning(self, session: str) -> AbstractAsyncContextManager[OpenSession]: ...
-        def _store(self, slug: str) -> SessionStore: ...
 
     async def player_action(self, session: str, action: str, character_name: str | None = None,
                             context: str | None = None, *, out_of_turn: bool = False,
@@ -114,39 +110,29 @@ class PlayOperations:
             self._commit_facts(s, entry)
             return RecordFactResult(turn_number=entry.turn, result=result)
 
-    def _commit_facts(self, s: OpenSession, entry: HistoryEntry) -> None:
+    def _commit_facts(self, s: OpenSession, entry: HistoryEntry, state: SessionState | None = None) -> None:
+        """Commit an entry whose facts the tracker already holds; on failure the tracker lets them go."""
         try:
-            s.commit(s.working_state(), entry)
+            s.commit(state or s.working_state(), entry)
         except BaseException:
             s.take_back_facts(entry)
             raise
 
-    async def store_session_with_learnings(self, session: str, summary: SessionSummary,
-                                           facts: list[FactInput] | None = None) -> LearningsResult:
-        """Seed 001's end-of-session call; also works on a paused or ended session (hosts call it after
-        end_session), which is opened for the call and saved again with its status unchanged."""
-        bounded(summary.objective, "summary.objective", limits.SUMMARY_ITEM_CHARS)
-        bounded(summary.notes, "summary.notes", limits.NOTES_CHARS)
-        for name in ("actions_taken", "decisions_made", "open_items", "next_actions"):
-            bounded_list(getattr(summary, name), f"summary.{name}")
-        async with self._learning(session) as s:
-            session_result: dict = {"status": "saved", "session_id": s.session_id}
-            try:
-                meta = s.meta.model_copy(update={"summary": summary, "summary_source": "host"})
-                self._store(s.slug).write_meta(meta)
-                s.meta = meta  # only once the file says so
-            except EngineError as exc:
-                session_result = {"status": "failed", "session_id": s.session_id, "error": str(exc)}
-            entry = self._entry(s, EntryKind.DM_FACT, f"store_session_with_learnings ({len(facts or [])} facts)")
-            results = record_facts(s, facts or [], entry)
-            if entry.facts_added:
-                self._commit_facts(s, entry)
-            failed = session_result["status"] == "failed" or any(r.status == "failed" for r in results)
-            return LearningsResult(session=session_result, facts=results, overall="partial" if failed else "saved")
-
-    async def undo_last(self, session: str) -> UndoResult:
+    async def undo_last(self, session: str, expected_turn: int | None = None) -> UndoResult:
+        """Undo the latest entry. With `expected_turn`, only if that is still the latest: a client that
+        read the state refuses to undo a turn another client has recorded since."""
         async with self._playing(session) as s:
+            latest = s.history[-1] if s.history else None
+            if expected_turn is not None and (latest is None or latest.turn != expected_turn):
+                now = f"turn {latest.turn} ({latest.action[:60]})" if latest else "no turn at all"
+                raise StaleTurnError(
+                    f"Not undone: you expected turn {expected_turn} to be the latest, but the latest is {now}; "
+                    "another client has moved on. Read get_session_state and decide again.")
             entry = s.undo()
+            if entry.kind == EntryKind.DM_LEARNINGS:
+                # The stored summary went back with the state; the metadata's copy follows it.
+                s.meta.summary = s.state.host_summary
+                s.meta.summary_source = "host" if s.state.host_summary else "archivist"
             s.touch(self.clock())
             return UndoResult(undone_turn=entry.turn, undone_action=entry.action,
                               reverted_changes=entry.state_changes,

@@ -59,7 +59,11 @@ class ReadOperations:
         metas = [m for _, m in self.catalog.metas(slug)]
         return reports.campaign_overview(self.campaigns.load(slug), metas)
 
-    async def list_sessions(self, campaign: str, status: str | None = None) -> list[SessionInfo]:
+    async def list_sessions(self, campaign: str, status: str | None = None,
+                            limit: int | None = None) -> list[SessionInfo]:
+        """A campaign's sessions, most recently active first; at most `limit` of them."""
+        if limit is not None and not 1 <= limit <= 1000:
+            raise InvalidInputError("limit must be between 1 and 1000.")
         slug = self.campaigns.resolve(campaign)
         if status is not None and status not in {s.value for s in SessionStatus}:
             raise InvalidInputError(f"status must be one of active, paused, ended, not '{status}'.")
@@ -69,7 +73,7 @@ class ReadOperations:
             info = session_info(live.meta if live else meta)
             if status is None or info.status == status:
                 infos.append(info)
-        return sorted(infos, key=lambda i: i.last_active, reverse=True)
+        return sorted(infos, key=lambda i: i.last_active, reverse=True)[:limit]
 
     async def get_session_state(self, session: str, detail_level: str = "standard", include_history: bool = True,
                                 history_limit: int = 10) -> SessionStateView:
@@ -92,14 +96,14 @@ class ReadOperations:
 
     async def recap(self, session: str) -> str:
         s = self._session_for_reading(self._resolve(session))
-        return self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+        return self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
 
     async def export_markdown(self, session: str, path: Path | None = None) -> Path:
         """Write the recap and the full log as Markdown (default: export.md in the session folder)."""
         ref = self._resolve(session)
         s = self._session_for_reading(ref)
         view = build_state_view(s.meta, s.state, s.history, s.context.last_usage, "standard", False, 0)
-        recap = self.archivist.recap(s.history, s.state.world, s.meta.summary, s.meta.name)
+        recap = self.archivist.recap(s.history, s.state.world, s.summary, s.meta.name)
         text = reports.export_markdown(view, recap, s.history)
         target = Path(path) if path else self.layout.session_dir(ref.slug, ref.session_id) / "export.md"
         target.write_text(text, encoding="utf-8")

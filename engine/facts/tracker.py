@@ -16,6 +16,7 @@ from datetime import datetime
 
 from engine.errors import InvalidInputError, NotFoundError
 from engine.facts.contradictions import ClaimIndex
+from engine.facts.dedup import SUPERSEDE_THRESHOLD
 from engine.facts.index import FactEntry, Posting, discard, ids_of, unpost
 from engine.facts.text import STOPWORDS, EntityNames, guess_subject, text_hash
 from engine.memory import gc_paused
@@ -32,7 +33,6 @@ from engine.text import normal_words, normalize
 
 __all__ = ["STOPWORDS", "SUPERSEDE_THRESHOLD", "FactTracker", "normalize", "text_hash"]
 
-SUPERSEDE_THRESHOLD = 0.70
 _SUBJECT_BOOST = 2.0
 _EMPTY: frozenset[str] = frozenset()
 
@@ -142,10 +142,12 @@ class FactTracker:
         existing = self._hash_active.get(digest)
         if existing is not None:
             return (FactRecordResult(fact_id=existing, dedup_outcome=DedupOutcome.DUPLICATE_SKIP), None, None)
-        subject = fact.subject.strip() if fact.subject and fact.subject.strip() else self.guess_subject(fact.text)
+        given = bool(fact.subject and fact.subject.strip())
+        subject = fact.subject.strip() if given else self.guess_subject(fact.text)
         subject = self._names.display(normalize(subject)) or subject
         new = Fact(id=fact_id or uuid.uuid4().hex, category=fact.category, subject=subject,
-                   text=fact.text.strip(), turn=turn, created_at=now, updated_at=now, text_hash=digest)
+                   text=fact.text.strip(), turn=turn, created_at=now, updated_at=now, text_hash=digest,
+                   subject_given=given)
         entry = self._insert(new)
         self._json[new.id] = new.model_dump_json(exclude_defaults=True).encode()
         clashes = self._claims.clashes(entry)
@@ -162,22 +164,24 @@ class FactTracker:
         return result, new, older.fact.id if older else None
 
     def _supersede_candidate(self, entry: FactEntry, clashing: set[str]) -> FactEntry | None:
+        """The most similar active fact at Jaccard >= 0.70 (seed 001), whatever subject was guessed for
+        either: only subjects both callers named, and named differently, keep two alike facts apart."""
         words = entry.words
+        named = entry.fact.subject_given
         by_word = self._by_word
         # A fact B reaching the threshold shares at least k = ceil(t*|A|) of A's words (Jaccard <= |A&B|/|A|),
         # so it holds at least one of any |A| - k + 1 words of A: probe only that many of the rarest words.
         needed = math.ceil((SUPERSEDE_THRESHOLD - 1e-9) * len(words))
         probes = sorted(words, key=lambda w: len(ids_of(by_word.get(w))))[:len(words) - needed + 1]
-        same_subject = self._by_subject.get(entry.subject_key, _EMPTY)
         best: tuple[float, int, FactEntry] | None = None
         seen: set[str] = {entry.fact.id}
         for word in probes:
             for fid in ids_of(by_word.get(word)):
-                if fid in seen or fid not in same_subject or fid in clashing:
+                if fid in seen or fid in clashing:
                     continue
                 seen.add(fid)
                 other = self._entries[fid]
-                if not other.active:
+                if not other.active or (named and other.fact.subject_given and other.subject_key != entry.subject_key):
                     continue
                 inter = len(words & other.words)
                 union = len(words) + len(other.words) - inter

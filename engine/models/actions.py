@@ -31,6 +31,7 @@ class EntryKind(StrEnum):
     DM_FACT = "dm_fact"
     DM_REST = "dm_rest"
     DM_COMBAT = "dm_combat"
+    DM_LEARNINGS = "dm_learnings"
 
 
 class DiceRoll(BaseModel):

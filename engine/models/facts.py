@@ -39,6 +39,8 @@ class Fact(BaseModel):
     status: FactStatus = FactStatus.ACTIVE
     superseded_by: str | None = None
     text_hash: str = Field("", description="SHA-256 of the normalized text")
+    # True when the caller named the subject; a guessed subject never blocks a supersede (seed 001).
+    subject_given: bool = False
 
 
 class FactClash(BaseModel):

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from engine.models.actions import DiceRoll, HistoryEntry, StateChange
 from engine.models.combat import CombatView
 from engine.models.facts import Fact, FactRecordResult
+from engine.models.learnings import Learning, LearningList, SaveScope
 from engine.models.world import Campaign
 
 SCHEMA_VERSION = 1
@@ -23,14 +24,20 @@ class SessionStatus(StrEnum):
 
 
 class SessionSummary(BaseModel):
-    """A session's summary, with seed 001's fields."""
+    """A session's summary: seed 001's SessionSchema, plus the DM's notes."""
 
-    objective: str = ""
-    actions_taken: list[str] = Field(default_factory=list)
-    decisions_made: list[str] = Field(default_factory=list)
-    open_items: list[str] = Field(default_factory=list)
-    next_actions: list[str] = Field(default_factory=list)
+    objective: str = Field("", description="What this session aimed to accomplish")
+    actions_taken: list[str] = Field(default_factory=list, description="What was actually done")
+    decisions_made: list[str] = Field(default_factory=list, description="Key decisions reached (brief)")
+    open_items: list[str] = Field(default_factory=list, description="Unresolved questions or blockers")
+    next_actions: list[str] = Field(default_factory=list, description="Concrete next steps")
+    save_scope: SaveScope = Field(SaveScope.PROJECT, description="Where to save: 'project' (the campaign), "
+                                  "'global' (every campaign) or 'focus'")
     notes: str | None = None
+
+
+# Seed 001's name for it.
+SessionSchema = SessionSummary
 
 
 class SessionMetadata(BaseModel):
@@ -77,6 +84,9 @@ class SessionState(BaseModel):
     narrator: str = "offline"
     # The last journal line folded into this snapshot; recovery replays only later lines.
     journal_seq: int = 0
+    # What store_session_with_learnings saved: in the journaled state, so undo and recovery cover it.
+    host_summary: SessionSummary | None = None
+    learnings: list[Learning] = Field(default_factory=list)
 
 
 class ContextSection(BaseModel):
@@ -261,6 +271,8 @@ class EndSessionResult(BaseModel):
     message: str = ""
     warnings: list[str] = Field(default_factory=list, description="What the end could not do quietly, e.g. "
                                 "entities another session of the campaign changed differently")
+    learnings: LearningList = Field(default_factory=LearningList,
+                                    description="Decisions and patterns this session stored")
 
 
 class LoadSessionResult(BaseModel):
@@ -305,14 +317,6 @@ class DeleteSessionResult(BaseModel):
     name: str
     deleted: bool
     message: str
-
-
-class LearningsResult(BaseModel):
-    """store_session_with_learnings (seed 001's BatchSaveResult)."""
-
-    session: dict[str, Any]
-    facts: list[FactRecordResult]
-    overall: str = Field(description="'saved', or 'partial' when any item failed")
 
 
 # SessionMetadata names SessionStats, defined further down.

@@ -113,7 +113,7 @@ class SessionCatalog:
         unreadable = f" Unreadable: {'; '.join(self.problems)}" if self.problems else ""
         if not candidates:
             raise SessionNotFoundError(
-                f"No session '{key}'{where}: there are no sessions yet. Start one with start_session.{unreadable}")
+                f"No session '{key}'{where}: there are no sessions yet. Start one with start_claudmaster_session.{unreadable}")
         raise SessionNotFoundError(
             f"No session '{key}'{where}. Known sessions: {_describe(_closest(candidates, lowered))}.{unreadable}")
 

@@ -17,7 +17,7 @@ from engine import patch
 from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActiveError
 from engine.facts.tracker import FactTracker
 from engine.models.actions import HistoryEntry
-from engine.models.session import ContextState, SessionMetadata, SessionState
+from engine.models.session import ContextState, SessionMetadata, SessionState, SessionSummary
 from engine.narration.base import Narrator
 from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
@@ -64,6 +64,11 @@ class OpenSession:
     @property
     def session_id(self) -> str:
         return self.meta.session_id
+
+    @property
+    def summary(self) -> SessionSummary | None:
+        """The stored summary: the host's (journaled with the state) if any, else the one saved at pause."""
+        return self.state.host_summary or self.meta.summary
 
     @property
     def next_turn(self) -> int:

@@ -97,16 +97,32 @@ def active_quests(world: Campaign) -> list[QuestStatusView]:
 def build_state_view(meta: SessionMetadata, state: SessionState, history: list[HistoryEntry],
                      usage: ContextUsage | None, detail_level: str, include_history: bool,
                      history_limit: int) -> SessionStateView:
-    view = SessionStateView(session_info=session_info(meta), game_state=game_state_view(state.world))
+    """'minimal': session info (and, with include_history, who did what); 'standard': scene, party,
+    quests, context, and history without the undo data; 'full': also the raw state and the patches."""
+    view = SessionStateView(session_info=session_info(meta))
+    recent = list(reversed(history[-history_limit:])) if include_history and history_limit else []
     if detail_level == "minimal":
+        if include_history:
+            view.recent_history = [_line(e) for e in recent]
         return view
+    view.game_state = game_state_view(state.world)
     view.party_status = [character_status(c) for c in state.world.characters]
     view.active_quests = active_quests(state.world)
     view.context_usage = usage
     if include_history:
-        recent = history[-history_limit:] if history_limit else []
-        # The patches are redo/undo data; a reader wants what happened, so they are left out.
-        view.recent_history = [e.model_copy(update={"patch": []}) for e in reversed(recent)]
+        view.recent_history = recent if detail_level == "full" else [_lean(e) for e in recent]
     if detail_level == "full":
         view.full_state = state.model_dump(mode="json", exclude={"journal_seq"})
     return view
+
+
+def _lean(e: HistoryEntry) -> HistoryEntry:
+    """What happened, without the redo/undo data (the patch) or the facts' hashes."""
+    facts = [f.model_copy(update={"text_hash": ""}) for f in e.facts_added]
+    return e.model_copy(update={"patch": [], "facts_added": facts})
+
+
+def _line(e: HistoryEntry) -> HistoryEntry:
+    """Only who did what and when."""
+    return HistoryEntry(turn=e.turn, timestamp=e.timestamp, kind=e.kind, actor=e.actor, action=e.action,
+                        action_type=e.action_type)

@@ -1,4 +1,4 @@
-"""The engine served headless over MCP: one thin tool per SessionManager call, stdio or streamable HTTP.
+"""The engine served headless over MCP: thin typed tools over SessionManager, stdio or streamable HTTP.
 
 This is the only engine module that imports `mcp`. Every tool calls exactly one SessionManager method;
 game rules live in the engine, so a tool that needs logic means the manager is missing a method.
@@ -12,52 +12,55 @@ import signal
 import sys
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import anyio
 from mcp.server import MCPServer
-from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError, ToolError
-from mcp.types import ToolAnnotations
+from mcp.server.mcpserver.exceptions import ResourceError, ResourceNotFoundError
+from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from engine.errors import EngineError, NotFoundError
 from engine.models.actions import ActionResponse
-from engine.models.facts import FactCategory, FactInput, FactQueryResult
+from engine.models.facts import FactCategory, FactQueryResult
 from engine.models.session import (
     CampaignInfo,
     DeleteSessionResult,
     EndSessionResult,
-    LearningsResult,
     LoadSessionResult,
     RollResult,
     SessionInfo,
     SessionStateView,
     SessionStatus,
-    SessionSummary,
     StartSessionResult,
     UndoResult,
 )
+from gm_console.mcp import answers
+from gm_console.mcp.answers import answer
+from gm_console.mcp.calls import CampaignRef, SessionRef, call
+from gm_console.mcp.dm_tools import register_dm_tools
+from gm_console.mcp.guard import GMServer, refuse_dm_command
+from gm_console.mcp.learning_tools import register_learning_tools
+from gm_console.mcp.prompts import run_a_table
 
 if TYPE_CHECKING:
     from engine.api.manager import SessionManager
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 INSTRUCTIONS = (
     "GM Console runs a D&D-5e-style table; the engine owns dice, HP, conditions and facts. "
-    "Flow: list_campaigns -> start_claudmaster_session (or load_session to resume) -> player_action for each "
-    "thing the players do -> end_session (pause to resume later). Sessions are named by UUID or name."
-)
+    "Flow: list_campaigns -> start_claudmaster_session (or load_session to resume) -> player_action for the "
+    "players' words, DM tools (dm_change, rest, record_fact, roll_dice) for your rulings -> end_session -> "
+    "store_session_with_learnings. The prompt run_a_table explains the loop. Sessions are named by UUID or name.")
 
 # ---- parameter types (module level: the SDK evaluates the tools' annotations in these globals) ----
 
-SessionRef = Annotated[str, Field(description="Session UUID or session name")]
-CampaignRef = Annotated[str, Field(description="Campaign name or slug (see list_campaigns)")]
 Mode = Annotated[Literal["pause", "end"], Field(
     description="'pause' saves it to resume later; 'end' closes it for good and commits world changes")]
 DetailLevel = Annotated[Literal["minimal", "standard", "full"], Field(
-    description="'minimal': session info only; 'standard': scene, party, quests; 'full': also the raw state")]
+    description="'minimal': session info, plus who did what if include_history; 'standard': also scene, party, "
+                "quests and history entries; 'full': also the raw state and undo data")]
 # The engine's own enums, so a new status or category reaches the tools' schemas by itself.
 Status = SessionStatus
 Category = FactCategory
@@ -76,20 +79,6 @@ _WRITES = ToolAnnotations(readOnlyHint=False, destructiveHint=False, openWorldHi
 _DESTRUCTIVE = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=True, openWorldHint=False)
 
 
-async def _call(tool: str, call: Awaitable[T]) -> T:
-    """Engine errors reach the host as tool errors with the DM-readable message; anything else is logged
-    here with its traceback and answered with a short message, so the server never dies on a bad call."""
-    try:
-        return await call
-    except EngineError as exc:
-        raise ToolError(str(exc) or type(exc).__name__) from None
-    except Exception:
-        log.exception("Unexpected error in tool %s", tool)
-        raise ToolError(
-            "Unexpected server error (details are in the server log); "
-            "check the session with get_session_state before retrying.") from None
-
-
 async def _read(uri: str, call: Awaitable[str]) -> str:
     try:
         return await call
@@ -104,36 +93,44 @@ async def _read(uri: str, call: Awaitable[str]) -> str:
 
 def build_server(manager: SessionManager) -> MCPServer:
     """An MCPServer whose tools and resources each forward to one `manager` method."""
-    server = MCPServer("gm-console", instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+    server = GMServer("gm-console", instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
     m = manager
 
     @server.tool(annotations=_READ_ONLY)
-    async def list_campaigns() -> CampaignList:
+    async def list_campaigns() -> Annotated[CallToolResult, CampaignList]:
         """List the campaigns in the data dir: name, characters, session count and the active session."""
-        return CampaignList(campaigns=await _call("list_campaigns", m.list_campaigns()))
+        result = CampaignList(campaigns=await call("list_campaigns", m.list_campaigns()))
+        return answer(result, "\n".join(f"{c.name} ({c.slug}): {', '.join(c.characters)}; {c.sessions} sessions"
+                                        + (f"; problem: {c.problem}" if c.problem else "") for c in result.campaigns)
+                      or "No campaigns.")
 
     @server.tool(annotations=_WRITES)
     async def start_claudmaster_session(
         campaign_name: CampaignRef,
-        session_name: Annotated[str | None, Field(description="Name for the new session (default session-N)")] = None,
+        session_name: Annotated[str | None, Field(
+            description="Name for the new session (default session-N); not a UUID")] = None,
         module_id: Annotated[str | None, Field(description="Adventure module id to note on the session")] = None,
         seed: Annotated[int | None, Field(description="Dice seed, for a replayable session (default random)",
                                           ge=0, lt=2**63)] = None,
-    ) -> StartSessionResult:
+    ) -> Annotated[CallToolResult, StartSessionResult]:
         """Start a new active session in a campaign. Returns its id and name, the opening scene, the party and
         the location. Only one session per campaign can be active; resume a paused one with load_session."""
-        return await _call("start_claudmaster_session", m.start_session(campaign_name, session_name, seed, module_id))
+        result = await call("start_claudmaster_session", m.start_session(campaign_name, session_name, seed, module_id))
+        return answer(result, answers.start_text(result))
 
     @server.tool(annotations=_WRITES)
     async def player_action(
         session_id: SessionRef,
-        action: Annotated[str, Field(description="What the player does or says, in plain words")],
+        action: Annotated[str, Field(description="What the player does or says, in their own words")],
         character_name: Annotated[str | None, Field(description="Who acts (default: the current character)")] = None,
         context: Annotated[str | None, Field(description="Extra context for this action only")] = None,
-    ) -> ActionResponse:
+    ) -> Annotated[CallToolResult, ActionResponse]:
         """Resolve a player's action in an active session: the engine rolls dice and applies rules. Returns
-        the narrative, action type, dice rolls, state changes and NPC replies; it is saved before returning."""
-        return await _call("player_action", m.player_action(session_id, action, character_name, context))
+        the narrative, action type, dice rolls, state changes and NPC replies; it is saved before returning.
+        DM rulings (HP, conditions, rests, facts) go to the DM tools, not here."""
+        refuse_dm_command(action)
+        result = await call("player_action", m.player_action(session_id, action, character_name, context))
+        return answer(result, answers.action_text(result))
 
     @server.tool(annotations=_READ_ONLY)
     async def get_session_state(
@@ -141,38 +138,43 @@ def build_server(manager: SessionManager) -> MCPServer:
         detail_level: DetailLevel = "standard",
         include_history: Annotated[bool, Field(description="Include recent history entries")] = True,
         history_limit: Annotated[int, Field(description="Most recent entries to include", ge=0, le=1000)] = 10,
-    ) -> SessionStateView:
+    ) -> Annotated[CallToolResult, SessionStateView]:
         """Read a session's current state (any status): session info, scene, party HP/conditions, quests,
         recent history and context usage. Use 'minimal' for a cheap status check."""
-        return await _call("get_session_state",
-                           m.get_session_state(session_id, detail_level, include_history, history_limit))
+        result = await call("get_session_state",
+                            m.get_session_state(session_id, detail_level, include_history, history_limit))
+        return answers.state_answer(result, detail_level)
 
     @server.tool(annotations=_WRITES)
     async def end_session(
         session_id: SessionRef,
         mode: Mode = "pause",
         summary_notes: Annotated[str | None, Field(description="DM notes saved with the session")] = None,
-    ) -> EndSessionResult:
+    ) -> Annotated[CallToolResult, EndSessionResult]:
         """Pause (resumable) or end a session, saving every file. Returns the status, a summary, the save
-        path and stats. Ending an already closed session is harmless."""
-        return await _call("end_session", m.end_session(session_id, mode, summary_notes))
+        path and stats. Ending an already closed session is harmless. Then store_session_with_learnings."""
+        result = await call("end_session", m.end_session(session_id, mode, summary_notes))
+        return answer(result, answers.end_text(result))
 
     @server.tool(annotations=_WRITES)
     async def load_session(
         session_id: SessionRef,
         campaign_name: Annotated[str | None, Field(description="Campaign to look in, if names clash")] = None,
-    ) -> LoadSessionResult:
+    ) -> Annotated[CallToolResult, LoadSessionResult]:
         """Resume a paused session (or recover one left open by a crash) so player_action works again.
         Returns a 'previously on' recap and the action count."""
-        return await _call("load_session", m.load_session(session_id, campaign_name))
+        result = await call("load_session", m.load_session(session_id, campaign_name))
+        return answer(result, answers.load_text(result))
 
     @server.tool(annotations=_READ_ONLY)
     async def list_sessions(
         campaign_name: CampaignRef,
         status: Annotated[Status | None, Field(description="Only sessions with this status")] = None,
-    ) -> SessionList:
-        """List a campaign's sessions, most recent first: id, name, status, last active, action count."""
-        return SessionList(sessions=await _call("list_sessions", m.list_sessions(campaign_name, status)))
+        limit: Annotated[int, Field(description="Most sessions to list", ge=1, le=1000)] = 20,
+    ) -> Annotated[CallToolResult, SessionList]:
+        """List a campaign's sessions, most recently active first: id, name, status, last active, actions."""
+        result = SessionList(sessions=await call("list_sessions", m.list_sessions(campaign_name, status, limit)))
+        return answer(result, answers.sessions_text(result.sessions))
 
     @server.tool(annotations=_WRITES)
     async def roll_dice(
@@ -180,10 +182,12 @@ def build_server(manager: SessionManager) -> MCPServer:
         session_id: Annotated[str | None, Field(
             description="Session UUID or name: record the roll there, from its seeded dice")] = None,
         purpose: Annotated[str | None, Field(description="What the roll is for")] = None,
-    ) -> RollResult:
+    ) -> Annotated[CallToolResult, RollResult]:
         """Roll dice with the engine (never invent a roll). With a session, the roll uses its seeded dice and
         is recorded in its history. Returns the total and the detail."""
-        return await _call("roll_dice", m.roll(notation, session_id, purpose))
+        result = await call("roll_dice", m.roll(notation, session_id, purpose))
+        turn = f" (turn {result.turn_number})" if result.turn_number else ""
+        return answer(result, f"{answers.rolls_text([result.roll])}{turn}: {result.roll.detail}")
 
     @server.tool(annotations=_READ_ONLY)
     async def query_facts(
@@ -191,30 +195,35 @@ def build_server(manager: SessionManager) -> MCPServer:
         query: Annotated[str | None, Field(description="Words to search for (default: all facts)")] = None,
         category: Annotated[Category | None, Field(description="Only facts of this category")] = None,
         limit: Annotated[int, Field(description="Most facts to return", ge=1, le=200)] = 10,
-    ) -> FactQueryResult:
+    ) -> Annotated[CallToolResult, FactQueryResult]:
         """Search the facts established in a session (NPCs, places, items, events, quests, world)."""
-        return await _call("query_facts", m.query_facts(session_id, query, category, limit))
+        result = await call("query_facts", m.query_facts(session_id, query, category, limit))
+        return answer(result, answers.facts_text(result))
 
     @server.tool(annotations=_WRITES)
-    async def store_session_with_learnings(
+    async def undo_last_action(
         session_id: SessionRef,
-        summary: Annotated[SessionSummary, Field(description="The session summary to save")],
-        facts: Annotated[list[FactInput], Field(default_factory=list,
-                                                description="Facts established, deduplicated on save")],
-    ) -> LearningsResult:
-        """Save a session summary and the facts it established in one call, e.g. right after end_session
-        (works on active, paused or ended sessions). Returns a status per item and 'saved', or 'partial'."""
-        return await _call("store_session_with_learnings", m.store_session_with_learnings(session_id, summary, facts))
-
-    @server.tool(annotations=_WRITES)
-    async def undo_last_action(session_id: SessionRef) -> UndoResult:
-        """Undo the latest turn of an active session exactly (state, dice, facts). Returns what was reverted."""
-        return await _call("undo_last_action", m.undo_last(session_id))
+        expected_turn: Annotated[int | None, Field(
+            description="The turn you mean to undo; refused if another client has recorded a later one", ge=1)] = None,
+    ) -> Annotated[CallToolResult, UndoResult]:
+        """Undo the latest turn of an active session exactly (state, dice, facts, a whole learnings store).
+        Returns what was reverted."""
+        result = await call("undo_last_action", m.undo_last(session_id, expected_turn))
+        return answer(result, answers.undo_text(result))
 
     @server.tool(annotations=_DESTRUCTIVE)
-    async def delete_session(session_id: SessionRef) -> DeleteSessionResult:
-        """Delete a paused or ended session and its files, permanently."""
-        return await _call("delete_session", m.delete_session(session_id))
+    async def delete_session(session_id: SessionRef) -> Annotated[CallToolResult, DeleteSessionResult]:
+        """Delete a paused or ended session and its files (and the learnings it produced), permanently."""
+        result = await call("delete_session", m.delete_session(session_id))
+        return answer(result, result.message)
+
+    register_dm_tools(server, m)
+    register_learning_tools(server, m)
+
+    @server.prompt(name="run_a_table", description="How to run a table with these tools: players' words to "
+                   "player_action, rulings to the DM tools, never invent a roll, end with store_session_with_learnings")
+    def run_a_table_prompt(campaign_name: str | None = None) -> str:
+        return run_a_table(campaign_name)
 
     @server.resource("campaign://{name}", mime_type="text/markdown",
                      description="A campaign overview: setting, party, quests and sessions")

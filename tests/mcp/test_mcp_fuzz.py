@@ -134,6 +134,36 @@ ACTIONS = ["I search the room.", "I attack the nearest enemy!", "I ask the innke
 NOTATIONS = ["1d20", "2d20kh1+5", "4d6kh3", "8d6", "1d0", "0d6", "1000000d1000000", "d20", "1d20+", "(1d4)*3"]
 CATEGORIES = ["npc", "location", "item", "event", "quest", "world"]
 
+OPERATIONS = ["damage", "heal", "temp_hp", "add_condition", "remove_condition", "move_party", "advance_time",
+              "set_attitude", "set_quest_status"]
+
+
+def summaries() -> st.SearchStrategy[Any]:
+    return st.fixed_dictionaries({}, optional={
+        "objective": texts, "actions_taken": st.lists(texts, max_size=3), "decisions_made": st.lists(texts, max_size=3),
+        "next_actions": st.lists(texts, max_size=3), "save_scope": pick(["project", "global", "focus"])})
+
+
+def coherent_changes(lv: Live) -> st.SearchStrategy[dict[str, Any]]:
+    """dm_change calls whose arguments fit their operation (values still fuzzed), so many can succeed."""
+    sid = st.sampled_from([lv.active_id, "alpha"])
+    who = st.sampled_from(["Bram", "Wren", "tova"])
+    amount = st.integers(1, 40)
+    return st.one_of(
+        st.fixed_dictionaries({"session_id": sid, "operation": st.sampled_from(["damage", "heal", "temp_hp"]),
+                               "target": who, "amount": amount}),
+        st.fixed_dictionaries({"session_id": sid, "operation": st.sampled_from(["add_condition", "remove_condition"]),
+                               "target": who, "condition": st.sampled_from(["poisoned", "prone"])},
+                              optional={"rounds": st.integers(1, 10)}),
+        st.fixed_dictionaries({"session_id": sid, "operation": st.just("move_party"),
+                               "location": st.sampled_from(["Kettlecove Docks", "Tarred Gull Inn"])}),
+        st.fixed_dictionaries({"session_id": sid, "operation": st.just("advance_time"), "amount": amount}))
+
+
+def learning_items() -> st.SearchStrategy[Any]:
+    return st.one_of(texts, st.fixed_dictionaries({"text": texts}, optional={"type": pick(["ruling", "story"])}))
+
+
 SPECS: dict[str, Callable[[Live], st.SearchStrategy[dict[str, Any]]]] = {
     "list_campaigns": lambda lv: args({}, {"unexpected": anything}),
     "start_claudmaster_session": lambda lv: args(
@@ -158,12 +188,25 @@ SPECS: dict[str, Callable[[Live], st.SearchStrategy[dict[str, Any]]]] = {
         {"session_id": sessions(lv)},
         {"query": opt(texts), "limit": ints, "category": opt(pick(CATEGORIES))}),
     "store_session_with_learnings": lambda lv: args(
-        {"session_id": sessions(lv),
-         "summary": st.fixed_dictionaries({}, optional={
-             "objective": texts, "actions_taken": st.lists(texts, max_size=3),
-             "next_actions": st.lists(texts, max_size=3), "notes": opt(texts)})},
-        {"facts": st.lists(st.fixed_dictionaries(
-            {"text": texts}, optional={"category": pick(CATEGORIES), "subject": opt(texts)}), max_size=4)}),
+        {"project_id": campaigns(lv), "session": summaries()},
+        {"session_id": opt(sessions(lv)), "decisions": st.lists(learning_items(), max_size=3),
+         "patterns": st.lists(learning_items(), max_size=3),
+         "facts": st.lists(st.fixed_dictionaries(
+             {"text": texts}, optional={"category": pick(CATEGORIES), "subject": opt(texts)}), max_size=4)}),
+    "save_session": lambda lv: args({"project_id": campaigns(lv), "session": summaries()},
+                                    {"session_id": opt(sessions(lv))}),
+    "list_learnings": lambda lv: args({"project_id": campaigns(lv)},
+                                      {"session_id": opt(sessions(lv)), "include_superseded": st.booleans()}),
+    "dm_change": lambda lv: st.one_of(coherent_changes(lv), coherent_changes(lv), args(
+        {"session_id": sessions(lv), "operation": pick(OPERATIONS)},
+        {"target": opt(pick(["Bram", "wren", "Nobody", "Hesper Quill", "Light on Gannet Point"])),
+         "amount": opt(ints), "condition": opt(pick(["poisoned", "prone", "hexed"])), "rounds": opt(ints),
+         "location": opt(pick(["Kettlecove Docks", "Nowhere"])), "attitude": opt(pick(["friendly", "angry"])),
+         "quest_status": opt(pick(["completed", "done"]))})),
+    "rest": lambda lv: args({"session_id": sessions(lv), "kind": pick(["short", "long", "nap"])}),
+    "record_fact": lambda lv: args(
+        {"session_id": sessions(lv), "text": pick(["The lantern is red.", "The lantern is blue.", "?!"])},
+        {"category": opt(pick(CATEGORIES)), "subject": opt(texts)}),
     "undo_last_action": lambda lv: args({"session_id": sessions(lv)}),
     "delete_session": lambda lv: args({"session_id": sessions(lv)}),
 }

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.anyio
 TOOLS = {
     "list_campaigns", "start_claudmaster_session", "player_action", "get_session_state", "end_session",
     "load_session", "list_sessions", "roll_dice", "query_facts", "store_session_with_learnings",
-    "undo_last_action", "delete_session",
+    "undo_last_action", "delete_session", "save_session", "list_learnings", "dm_change", "rest", "record_fact",
 }
 
 
@@ -103,7 +103,7 @@ async def test_paused_session_says_to_call_load_session(server: Any) -> None:
             assert "load_session" in message, (tool, message)
         # The end-of-session call is the exception: hosts make it after end_session.
         stored = await ok(client, "store_session_with_learnings", session_id="first-night",
-                          summary={"objective": "x"})
+                          project_id=started["campaign_name"], session={"objective": "x"})
         assert stored["overall"] == "saved"
 
 
@@ -183,26 +183,28 @@ async def test_roll_dice_free_and_in_a_session(server: Any) -> None:
 
 async def test_store_learnings_then_query_facts(server: Any) -> None:
     async with Client(server) as client:
-        await start(client)
+        started = await start(client)
+        project = started["campaign_name"]
         summary = {"objective": "Find the keeper", "actions_taken": ["Searched the beach"],
                    "next_actions": ["Climb to the lighthouse"]}
         facts = [{"text": "The lighthouse keeper Old Maren has been missing for three nights.", "category": "npc",
                   "subject": "Old Maren"},
                  {"text": "The chapel under the sea rings its bell at low tide.", "category": "location"}]
-        stored = await ok(client, "store_session_with_learnings", session_id="first-night", summary=summary,
-                          facts=facts)
+        stored = await ok(client, "store_session_with_learnings", session_id="first-night", session=summary,
+                          project_id=project, facts=facts)
         assert stored["overall"] == "saved" and len(stored["facts"]) == 2
         assert (await ok(client, "store_session_with_learnings", session_id="first-night",
-                         summary=summary))["overall"] == "saved"
+                         session=summary, project_id=project))["overall"] == "saved"
         found = await ok(client, "query_facts", session_id="first-night", query="keeper")
         assert any("Maren" in f["text"] for f in found["facts"])
         npcs = await ok(client, "query_facts", session_id="first-night", category="npc", limit=5)
         assert all(f["category"] == "npc" for f in npcs["facts"]) and npcs["facts"]
         await err(client, "query_facts", session_id="first-night", category="weather")
         await err(client, "query_facts", session_id="first-night", limit=0)
-        await err(client, "store_session_with_learnings", session_id="first-night", summary=summary,
-                  facts=[{"text": ""}])
-        await err(client, "store_session_with_learnings", session_id="first-night", summary="not an object")
+        await err(client, "store_session_with_learnings", session_id="first-night", session=summary,
+                  project_id=project, facts=[{"text": ""}])
+        message = await err(client, "store_session_with_learnings", session="not an object", project_id=project)
+        assert message.startswith("store_session_with_learnings: 'session' ") and "pydantic" not in message
 
 
 async def test_undo_last_action(server: Any) -> None:

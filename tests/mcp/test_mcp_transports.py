@@ -125,7 +125,7 @@ def test_raw_stdio_at_older_protocol_versions(tmp_path: Path, version: str) -> N
         assert init["result"]["serverInfo"]["name"] == "gm-console"
         raw.send("notifications/initialized", notify=True)
         tools = raw.send("tools/list", {})["result"]["tools"]
-        assert len(tools) == 12
+        assert len(tools) == 17
         campaigns = raw.send("tools/call", {"name": "list_campaigns", "arguments": {}})["result"]
         campaign = campaigns["structuredContent"]["campaigns"][0]["name"]
         started = raw.send("tools/call", {"name": "start_claudmaster_session",

@@ -25,6 +25,10 @@ def summary_markdown(result: EndSessionResult) -> str:
         items("Open items", s.open_items),
         items("Next actions", s.next_actions),
     ]
+    # What the session stored for the campaign (store_session_with_learnings), only when there is some.
+    for title, learned in (("Decisions stored", result.learnings.decisions), ("Patterns noticed", result.learnings.patterns)):
+        if learned:
+            parts.append(items(title, [x.text + (f" ({x.type.replace('_', ' ')})" if x.type else "") for x in learned]))
     if s.notes:
         parts.append(f"**DM notes:** {s.notes}\n")
     parts.append(f"**Stats:** {st.action_count} actions · {st.dice_rolled} dice rolled · "

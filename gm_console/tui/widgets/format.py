@@ -16,6 +16,7 @@ KIND_LABELS = {
     EntryKind.DM_FACT: "/fact",
     EntryKind.DM_REST: "/rest",
     EntryKind.DM_COMBAT: "fight",
+    EntryKind.DM_LEARNINGS: "learnings",
 }
 # A DM change's action starts with the apply_change kind.
 CHANGE_LABELS = {"hp": "/hp", "temp_hp": "temp hp", "condition_add": "/cond +", "condition_remove": "/cond -"}

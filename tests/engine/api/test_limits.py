@@ -19,12 +19,6 @@ def calls(m, sid):
         "purpose": lambda: m.roll("1d20", sid, HUGE),
         "target": lambda: m.apply_change(sid, "hp", HUGE, -1),
         "value": lambda: m.apply_change(sid, "condition_add", "Bram", HUGE),
-        "summary.objective": lambda: m.store_session_with_learnings(sid, SessionSummary(objective=HUGE)),
-        "summary.actions_taken": lambda: m.store_session_with_learnings(
-            sid, SessionSummary(actions_taken=["fine", HUGE])),
-        "summary.decisions_made": lambda: m.store_session_with_learnings(
-            sid, SessionSummary(decisions_made=["d"] * 101)),
-        "summary.notes": lambda: m.store_session_with_learnings(sid, SessionSummary(notes=HUGE)),
         "summary_notes": lambda: m.end_session(sid, "pause", HUGE),
     }
 
@@ -39,6 +33,22 @@ async def test_oversized_text_is_refused_by_field_and_changes_nothing(manager, c
     assert "xxxxxxxxxx" not in message
     state = await manager.get_session_state(s.session_id)
     assert state.session_info.action_count == 0 and state.session_info.status == "active"
+
+
+@pytest.mark.parametrize(("field", "summary"), [
+    ("session.objective", SessionSummary(objective=HUGE)),
+    ("session.actions_taken", SessionSummary(actions_taken=["fine", HUGE])),
+    ("session.decisions_made", SessionSummary(decisions_made=["d"] * 101)),
+    ("session.notes", SessionSummary(notes=HUGE)),
+])
+async def test_an_oversized_summary_fails_its_part_and_stores_nothing_of_it(manager, campaign, field, summary):
+    s = await manager.start_session(campaign, name="limits", seed=1)
+    result = await manager.store_session_with_learnings(campaign, summary, ["Crits on a 19 for the finale"])
+    assert result.session.status == "failed" and field in result.session.error
+    assert "xxxxxxxxxx" not in result.session.error and len(result.session.error) < 200
+    # Seed 001: the items are still attempted, and the whole answer says partial.
+    assert result.decisions[0].status == "saved" and result.overall == "partial"
+    assert (await manager.export_session(s.session_id)).state.host_summary is None
 
 
 async def test_nul_is_refused(manager, campaign):

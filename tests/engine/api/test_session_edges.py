@@ -57,7 +57,8 @@ async def test_clearing_the_selected_character_sticks(manager, campaign):
 async def test_a_hosts_summary_survives_end_session(manager, campaign):
     await manager.start_session(campaign, name="hosted", seed=1)
     summary = SessionSummary(objective="Find the keeper", next_actions=["Climb to the lamp room"])
-    await manager.store_session_with_learnings("hosted", summary, [FactInput(text="The keeper left a note")])
+    await manager.store_session_with_learnings(campaign, summary, session_id="hosted",
+                                               facts=[FactInput(text="The keeper left a note")])
     ended = await manager.end_session("hosted", "end", summary_notes="Short night")
     assert ended.session_summary.objective == "Find the keeper"
     assert ended.session_summary.next_actions == ["Climb to the lamp room"]
@@ -141,8 +142,8 @@ async def test_learnings_can_be_stored_after_end_session(manager, campaign, mode
     await manager.player_action("after", "I search the taproom", "Wren")
     await manager.end_session("after", mode)
     result = await manager.store_session_with_learnings(
-        "after", SessionSummary(objective="Learn who paid the wreckers"),
-        [FactInput(text="Silas Crowe paid the wreckers in silver", category="npc", subject="Silas Crowe")])
+        campaign, SessionSummary(objective="Learn who paid the wreckers"), session_id="after",
+        facts=[FactInput(text="Silas Crowe paid the wreckers in silver", category="npc", subject="Silas Crowe")])
     assert result.overall == "saved" and result.facts[0].dedup_outcome == "new"
     listed = {i.name: i.status for i in await manager.list_sessions(campaign)}
     assert listed["after"] == ("paused" if mode == "pause" else "ended")  # status unchanged

@@ -63,14 +63,18 @@ async def test_detail_levels(manager, campaign):
     await manager.start_session(campaign, name="levels", seed=1)
     await manager.roll("1d6", "levels")
     minimal = await manager.get_session_state("levels", "minimal")
-    assert minimal.party_status == [] and minimal.recent_history is None and minimal.game_state
+    assert minimal.party_status == [] and minimal.game_state is None
+    # Minimal honours include_history with who did what, nothing more.
+    [line] = minimal.recent_history
+    assert line.action == "/roll 1d6" and line.dice_rolls == [] and line.patch == []
+    assert (await manager.get_session_state("levels", "minimal", include_history=False)).recent_history is None
     standard = await manager.get_session_state("levels", "standard", history_limit=5)
     assert standard.party_status and standard.active_quests and len(standard.recent_history) == 1
     assert standard.full_state is None and standard.recent_history[0].patch == []
     no_history = await manager.get_session_state("levels", include_history=False)
     assert no_history.recent_history is None
     full = await manager.get_session_state("levels", "full")
-    assert full.full_state["world"]["name"] == campaign
+    assert full.full_state["world"]["name"] == campaign and full.recent_history[0].patch
     with pytest.raises(InvalidInputError, match="detail_level"):
         await manager.get_session_state("levels", "everything")
     with pytest.raises(InvalidInputError, match="history_limit"):
@@ -225,7 +229,7 @@ async def test_store_session_with_learnings(manager, campaign):
     from engine.models.facts import FactInput
 
     summary = SessionSummary(objective="Find the lantern", actions_taken=["Talked to Hesper"])
-    result = await manager.store_session_with_learnings("learn", summary, [
+    result = await manager.store_session_with_learnings(campaign, summary, session_id="learn", facts=[
         FactInput(text="Hesper Quill owes the smugglers money", category="npc", subject="Hesper Quill"),
         FactInput(text="Hesper Quill owes the smugglers money", category="npc", subject="Hesper Quill"),
     ])

@@ -290,3 +290,18 @@ def test_unusual_digits_and_apostrophes_are_read_without_error(tracker, text):
 def test_normalize_folds_ascii_and_other_scripts_alike():
     assert normalize("Bron's  GOLD_coin!\t(x)") == "brons gold coin x"
     assert normalize("Straße—ÜBER\u00a0alles") == "strasse über alles"
+
+
+def test_supersede_does_not_depend_on_the_guessed_subject(tracker):
+    # Same words in another order (Jaccard 1.0): the guessed subjects differ ("red lantern" vs "net shed").
+    rec(tracker, "A red lantern hangs in the net shed at the docks.", fact_id="a")
+    result, new, superseded = rec(tracker, "In the net shed at the docks a red lantern hangs.", fact_id="b")
+    assert result.dedup_outcome == DedupOutcome.SUPERSEDE and superseded == "a"
+    assert [f.id for f in tracker.active()] == ["b"]
+
+
+def test_supersede_at_070_applies_across_guessed_subjects(tracker):
+    # 7 shared words of 10 distinct, the first fact filed under Bron and the second under Mira by guess.
+    rec(tracker, "Bron a b c d e f g x", fact_id="g1")
+    result, _, superseded = rec(tracker, "Mira a b c d e f g", fact_id="g2")
+    assert result.dedup_outcome == DedupOutcome.SUPERSEDE and superseded == "g1"
