@@ -18,6 +18,7 @@ from engine.api.learning_ops import LearningOperations
 from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.read_ops import ReadOperations
+from engine.api.review_ops import ReviewOperations
 from engine.errors import (
     AmbiguousSessionError,
     CorruptFileError,
@@ -65,7 +66,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatOperations):
+class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatOperations, ReviewOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,
