@@ -43,7 +43,11 @@ def short(text: str, limit: int = SHORT) -> str:
 
 
 def short_args(arguments: dict[str, Any]) -> str:
-    return short(", ".join(f"{k}={v!r}" for k, v in arguments.items() if v is not None), 120)
+    """The arguments that say what was asked; the session is left out when it is the only thing named."""
+    shown = {k: v for k, v in arguments.items() if v is not None}
+    if len(shown) > 1:
+        shown.pop("session_id", None)
+    return short(", ".join(f"{k}={v!r}" for k, v in shown.items()), 60)
 
 
 class SupervisedServer(GMServer):

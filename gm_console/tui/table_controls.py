@@ -144,7 +144,11 @@ class TableControls(EngineCalls):
     def on_table_changed(self, message: TableChanged) -> None:
         feed, panel = self._table_widgets()
         feed.show_status(message.status)
+        shown = panel.item is not None
         panel.show_item(message.status)
+        if shown != (panel.item is not None):
+            # The narrative got shorter or taller: its latest lines stay in view.
+            self.call_after_refresh(self.main.narrative.scroll_end, animate=False)
         self.refresh_bindings()
 
     def on_host_called(self, message: HostCalled) -> None:

@@ -151,6 +151,11 @@ async def review_call(c: Client, action: str) -> asyncio.Task[Any]:
                                                                "character_name": "Wren"}))
 
 
+def shown_button(app: GMConsoleApp, selector: str) -> bool:
+    """Laid out where the DM can click it (a click before layout lands on whatever is at 0,0)."""
+    return app.main.query_one(selector).region.width > 0
+
+
 def panel(app: GMConsoleApp) -> ReviewPanel:
     return app.main.query_one(ReviewPanel)
 
@@ -175,6 +180,7 @@ async def test_review_accept_amend_and_reject(
             # Amend: the DM's narration is what the host gets and what history keeps.
             second = await review_call(c, "I ask the innkeeper about the lantern")
             await until(pilot, lambda: panel(sup_app).item is not None, "a second turn to review")
+            await until(pilot, lambda: shown_button(sup_app, "#review-amend"), "the Amend button on screen")
             await pilot.click("#review-amend")
             await until(pilot, lambda: isinstance(sup_app.screen, TextPrompt), "the amend dialog")
             sup_app.screen.query_one("#prompt-text").text = "The innkeeper shrugs and looks away."
@@ -188,6 +194,7 @@ async def test_review_accept_amend_and_reject(
             before = await mgr.get_session_state(session_id, "full")
             third = await review_call(c, "I fly to the moon")
             await until(pilot, lambda: panel(sup_app).item is not None, "a third turn to review")
+            await until(pilot, lambda: shown_button(sup_app, "#review-reject"), "the Reject button on screen")
             await pilot.click("#review-reject")
             await until(pilot, lambda: isinstance(sup_app.screen, TextPrompt), "the reject dialog")
             sup_app.screen.query_one("#prompt-text").value = "Nobody can fly here"

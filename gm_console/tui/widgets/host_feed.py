@@ -5,6 +5,7 @@ Both are views of what the table reports (gm_console.supervisor.contract); they 
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -24,15 +25,16 @@ def call_line(call: HostCall) -> Text:
     if call.args:
         line.append(f" · {call.args}", style="dim")
     line.append(" → ")
-    line.append(call.result, style="" if call.ok else "red")
+    line.append(call.result.replace("**", ""), style="" if call.ok else "red")
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
 
 def status_line(status: TableStatus) -> str:
+    # The address and token are in the endpoint dialog (they change every run), not on the main screen.
     if not status.open:
-        return "Host · endpoint closed"
-    parts = [f"Host · {status.url}", "PAUSED" if status.paused else "playing"]
+        return "MCP host · endpoint closed"
+    parts = ["MCP host", "PAUSED by the DM" if status.paused else "playing"]
     if status.review:
         timeout = (f", {status.timeout_s:g} s then {status.on_timeout.value}" if status.timeout_s else "")
         parts.append(f"review on ({status.waiting} waiting{timeout})")
@@ -67,6 +69,7 @@ class HostFeed(Static):
 
     def show_status(self, status: TableStatus) -> None:
         self.border_title = status_line(status)
+        self.border_subtitle = ("F10 resume" if status.paused else "F10 pause") + " · F12 undo" if status.open else ""
         self.set_class(status.paused, "-paused")
         if not self.calls:
             self._render_calls()
@@ -75,7 +78,8 @@ class HostFeed(Static):
         if not self.calls:
             self.update(Text("No host calls yet.", style="dim"))
             return
-        self.update(Text("\n").join(call_line(c) for c in self.calls[-self.SHOWN:]))
+        # A Group keeps each call on its own line, cut with an ellipsis (a joined Text would wrap).
+        self.update(Group(*(call_line(c) for c in self.calls[-self.SHOWN:])))
 
 
 def review_text(item: ReviewItem) -> Text:
@@ -84,7 +88,7 @@ def review_text(item: ReviewItem) -> Text:
                          item.action, "\n")
     if item.note:
         text.append(f"{item.note}\n", style="bold yellow")
-    text.append(p.narrative.strip() + "\n")
+    text.append(p.narrative.strip().replace("**", "") + "\n")
     for roll in p.dice_rolls:
         text.append("⚄ ", style="yellow").append_text(roll_text(roll)).append("\n")
     for change in p.state_changes:
@@ -117,9 +121,6 @@ class ReviewPanel(Vertical):
         align-horizontal: right;
     }
     ReviewPanel Button {
-        min-width: 12;
-        height: 1;
-        border: none;
         margin-left: 1;
     }
     """
@@ -131,9 +132,9 @@ class ReviewPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="review-text")
         with Horizontal():
-            yield Button("Accept", id="review-accept", variant="success", action="app.review_accept")
-            yield Button("Amend…", id="review-amend", variant="primary", action="app.review_amend")
-            yield Button("Reject…", id="review-reject", variant="error", action="app.review_reject")
+            yield Button("Accept", id="review-accept", variant="success", compact=True, action="app.review_accept")
+            yield Button("Amend…", id="review-amend", variant="primary", compact=True, action="app.review_amend")
+            yield Button("Reject…", id="review-reject", variant="error", compact=True, action="app.review_reject")
 
     def show_item(self, status: TableStatus) -> None:
         self.item = status.current
@@ -142,6 +143,7 @@ class ReviewPanel(Vertical):
             return
         queued = status.waiting - 1
         self.border_title = f"Host turn for review{f' · {queued} more queued' if queued > 0 else ''}"
+        self.border_subtitle = "F11 accept"
         self.query_one("#review-text", Static).update(review_text(self.item))
 
 
