@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["bench_engine.py", "bench_combat.py", "bench_facts.py", "bench_mcp.py", "bench_console.py"]
+SCRIPTS = ["bench_engine.py", "bench_combat.py", "bench_facts.py", "bench_mcp.py", "bench_console.py",
+           "bench_supervisor.py"]
 
 
 def main() -> int:

@@ -26,11 +26,13 @@ from gm_console.supervisor.contract import (
     Verdict,
 )
 from gm_console.tui import messages as m
-from gm_console.tui.engine_calls import EngineCalls
+from gm_console.tui.engine_calls import REFRESH_LIMIT, EngineCalls
 from gm_console.tui.screens.table import EndpointModal, TextPrompt
 from gm_console.tui.widgets.host_feed import HostFeed, ReviewPanel, sync_narrative
 
 HISTORY_LIMIT = 50
+# The console shows the host's calls in batches at most this often (seconds).
+HOST_PAINT_S = 0.1
 
 
 @dataclass
@@ -94,6 +96,7 @@ class TableControls(EngineCalls):
 
     def attach_table(self, table: TableControl | None, serve: bool) -> None:
         self.table, self.serve_on_start = table, serve
+        self._host_backlog: list[HostCall] = []
 
     if TYPE_CHECKING:
         def submit_line(self, text: str, character: str | None) -> bool: ...
@@ -152,21 +155,36 @@ class TableControls(EngineCalls):
         self.refresh_bindings()
 
     def on_host_called(self, message: HostCalled) -> None:
-        call = message.call
-        self._table_widgets()[0].add(call)
-        if not call.writes:
+        # A host sending calls back to back would have the console repaint after each one, and every
+        # repaint holds the loop the host's next call needs: the feed and the panes catch up at most
+        # every HOST_PAINT_S, with everything that came in meanwhile (a human cannot read faster).
+        self._host_backlog.append(message.call)
+        if len(self._host_backlog) == 1:
+            self.set_timer(HOST_PAINT_S, self._show_host_backlog)
+
+    def _show_host_backlog(self) -> None:
+        calls, self._host_backlog = self._host_backlog, []
+        feed = self._table_widgets()[0]
+        for call in calls:
+            feed.add(call, paint=call is calls[-1])
+        written = [c for c in calls if c.writes]
+        if not written:
             return
         sid = self.session_id
         if sid and self.status == SessionStatus.ACTIVE:
             self._host_refresh(sid, follow=False)
-        elif call.session:  # the console has nothing in play: follow the session the host opened
-            self._host_refresh(call.session, follow=True)
+        elif written[-1].session:  # the console has nothing in play: follow the session the host opened
+            self._host_refresh(written[-1].session, follow=True)
 
-    @work(group="host", exit_on_error=False, name="show the host's turn")
+    # exclusive: a host sending calls back to back leaves one read of the latest state, not a pile of them.
+    @work(group="host", exclusive=True, exit_on_error=False, name="show the host's turn")
     async def _host_refresh(self, sid: str, follow: bool) -> None:
-        view = await self.manager.get_session_state(
-            sid, "standard", include_history=True, history_limit=HISTORY_LIMIT)
-        self.post_message(m.StateRefreshed(view, rebuild=follow, reset_history=True))
+        limit = HISTORY_LIMIT if follow else REFRESH_LIMIT
+        view = await self.manager.get_session_state(sid, "standard", include_history=True, history_limit=limit)
+        history = view.recent_history or []
+        # Rows are only appended, unless the history went back (the host undid a turn).
+        went_back = bool(history) and max(e.turn for e in history) < self.main.history.last_turn
+        self.post_message(m.StateRefreshed(view, rebuild=follow, reset_history=went_back))
         if not follow:
             self.post_message(HostStateRead(view))
 

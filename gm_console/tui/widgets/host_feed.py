@@ -63,9 +63,10 @@ class HostFeed(Static):
         super().__init__("", id=id)
         self.calls: list[HostCall] = []
 
-    def add(self, call: HostCall) -> None:
+    def add(self, call: HostCall, paint: bool = True) -> None:
         self.calls = [*self.calls[-(self.SHOWN * 10):], call]
-        self._render_calls()
+        if paint:
+            self._render_calls()
 
     def show_status(self, status: TableStatus) -> None:
         self.border_title = status_line(status)
