@@ -145,6 +145,8 @@ class TableControls(EngineCalls):
         return feed, panel
 
     def on_table_changed(self, message: TableChanged) -> None:
+        if not message.status.open and not self.main.query(HostFeed):
+            return  # never opened: the console looks exactly as it does without a host
         feed, panel = self._table_widgets()
         feed.show_status(message.status)
         shown = panel.item is not None

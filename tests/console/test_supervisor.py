@@ -240,3 +240,22 @@ async def test_review_queues_in_order_times_out_as_the_dm_chose_and_one_key_undo
             assert (await mgr.get_session_state(session_id, "minimal")).session_info.action_count == 3
             assert "Turn 4 ·" not in sup_app.main.narrative.plain_text
             assert "Undid turn 4: I sit by the fire" in sup_app.main.narrative.plain_text
+
+
+async def test_palette_opens_and_closes_the_endpoint_and_a_console_without_a_table_offers_neither(
+        mgr: SessionManager, session_id: str, table: Table) -> None:
+    app = create_app(mgr, session=session_id, table=table)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert app.check_action("table_open", ()) and not app.check_action("table_close", ())
+        assert not app.main.query(HostFeed), "no host pane before the table opens"
+        await app.run_action("table_open")
+        await opened(pilot, app)
+        assert table.status.open and app.check_action("table_close", ())
+        await app.run_action("table_close")
+        await until(pilot, lambda: not table.status.open, "the endpoint closed")
+        assert app.check_action("table_open", ()) and feed(app).border_title == "MCP host · endpoint closed"
+    plain = create_app(mgr, session=session_id)
+    async with plain.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, plain)
+        assert not plain.check_action("table_open", ()) and not plain.check_action("review_accept", ())
