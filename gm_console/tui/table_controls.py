@@ -32,7 +32,7 @@ from gm_console.tui.widgets.host_feed import HostFeed, ReviewPanel, sync_narrati
 
 HISTORY_LIMIT = 50
 # The console shows the host's calls in batches at most this often (seconds).
-HOST_PAINT_S = 0.1
+HOST_PAINT_S = 0.25
 
 
 @dataclass
