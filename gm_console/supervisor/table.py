@@ -128,7 +128,7 @@ class Table:
                     return await self.manager.player_action(session, action, character, context)
                 return await self._review_one(session, action, character, context)
         finally:
-            self._set(waiting=self._status.waiting - 1, current=None)
+            self._set(waiting=self._status.waiting - 1)
 
     async def _review_one(self, session: str, action: str, character: str | None,
                           context: str | None) -> ActionResponse:
@@ -168,3 +168,5 @@ class Table:
             with contextlib.suppress(Exception):
                 self._decision.cancel()
             self._decision = None
+            if self._status.current is item:
+                self._set(current=None)
