@@ -50,6 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_narrator(parser, top=True)
     parser.add_argument("--campaign", help="Campaign to open (name or slug)")
     parser.add_argument("--session", help="Session to resume (id or name)")
+    parser.add_argument("--serve-mcp", action="store_true",
+                        help="Open this console's table to an MCP host (streamable HTTP on loopback, with a token)")
+    parser.add_argument("--port", dest="serve_port", type=int, default=8765,
+                        help="Port for --serve-mcp and the palette's 'Table: Open to an MCP host' (default 8765)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("console", help="Open the console (the default)")
@@ -115,10 +119,13 @@ def main(argv: list[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     command = args.command or "console"
     if command == "console":
+        from gm_console.supervisor.table import Table
         from gm_console.tui.app import run_console
 
         return run_console(data_dir=args.data_dir, campaign=args.campaign, session=args.session,
-                           narrator_overrides=_narrator_overrides(args))
+                           narrator_overrides=_narrator_overrides(args),
+                           table_factory=lambda manager: Table(manager, port=args.serve_port),
+                           serve=args.serve_mcp)
     if command == "mcp":
         from gm_console.mcp.server import serve
 

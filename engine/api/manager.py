@@ -19,6 +19,7 @@ from engine.api.limits import bounded
 from engine.api.play_ops import PlayOperations
 from engine.api.quest_ops import QuestOperations
 from engine.api.read_ops import ReadOperations
+from engine.api.review_ops import ReviewOperations
 from engine.api.srd_ops import SrdOperations
 from engine.content.bestiary import resolve_campaign
 from engine.errors import (
@@ -72,7 +73,7 @@ def _utcnow() -> datetime:
 
 
 class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatOperations, QuestOperations,
-                     SrdOperations):
+                     SrdOperations, ReviewOperations):
     """Everything that reads or changes a session goes through here; nothing else touches the files."""
 
     def __init__(self, data_dir: Path | str | None = None, *, narrator: Narrator | None = None,

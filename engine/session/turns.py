@@ -7,8 +7,10 @@ resolved on a working copy and committed at the end, so a turn cancelled mid-nar
 from __future__ import annotations
 
 import bisect
+from dataclasses import dataclass
 from datetime import datetime
 
+from engine.errors import StaleTurnError
 from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
 from engine.models.facts import Fact, FactInput, FactRecordResult
 from engine.models.session import ContextUsage, SessionState
@@ -81,9 +83,23 @@ def build_context(s: OpenSession, facts: list[Fact], cm: PromptBudget) -> tuple[
                     rolling_summary=s.context.rolling_summary)
 
 
-async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, archivist: Archivist,
-                    action: str, character_name: str | None, extra: str | None, now: datetime,
-                    on_narration: NarrationCallback | None = None, *, out_of_turn: bool = False) -> ActionResponse:
+@dataclass
+class PreparedTurn:
+    """A turn resolved on a working copy and not yet recorded: nothing about the session has changed.
+    `base_seq` is the journal position it was resolved against; a commit after any other change is refused."""
+
+    base_seq: int
+    state: SessionState
+    entry: HistoryEntry
+    facts: list[FactInput]
+    usage: ContextUsage
+    follow_up_options: list[str]
+
+
+async def prepare_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, action: str,
+                       character_name: str | None, extra: str | None, now: datetime,
+                       on_narration: NarrationCallback | None = None, *, out_of_turn: bool = False) -> PreparedTurn:
+    """Resolve one player turn (rules, dice, narration) without recording anything."""
     text = normalize(action)
     world = s.state.world
     actor = resolve_actor(world, text, character_name, s.state.selected_character)
@@ -113,18 +129,44 @@ async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget
         state_changes=res.state_changes + freed, npc_responses=res.npc_responses,
         warnings=list(res.warnings) + freed_warnings)
     add_lines(entry, freed_lines)
-    record_facts(s, res.facts, entry)
+    return PreparedTurn(base_seq=s.seq, state=new_state, entry=entry, facts=list(res.facts), usage=usage,
+                        follow_up_options=list(res.follow_up_options or []))
+
+
+def turn_response(entry: HistoryEntry, follow_up_options: list[str]) -> ActionResponse:
+    return ActionResponse(
+        narrative=entry.narrative, action_type=entry.action_type, state_changes=entry.state_changes,
+        dice_rolls=entry.dice_rolls, npc_responses=entry.npc_responses,
+        follow_up_options=follow_up_options or None, warnings=entry.warnings, turn_number=entry.turn,
+        character_name=entry.actor)
+
+
+def commit_turn(s: OpenSession, prepared: PreparedTurn, archivist: Archivist,
+                narrative: str | None = None) -> ActionResponse:
+    """Record a prepared turn (durable before it returns); `narrative` replaces the narrator's text.
+    Refused with StaleTurnError if the session changed since it was prepared."""
+    if s.seq != prepared.base_seq:
+        raise StaleTurnError(
+            f"Turn {prepared.entry.turn} was resolved against a table that has changed since (another change was "
+            "recorded); nothing was recorded: resolve the action again.")
+    entry = prepared.entry
+    if narrative is not None:
+        entry.narrative = narrative
+    record_facts(s, prepared.facts, entry)
     try:
-        s.commit(new_state, entry)
+        s.commit(prepared.state, entry)
     except BaseException:
         s.take_back_facts(entry)
         raise
-    s.context.last_usage = usage
+    s.context.last_usage = prepared.usage
     # Only after the commit: a cancelled or failed turn leaves the context exactly as it was.
     refresh_rolling_summary(s, archivist)
-    # From the entry: the commit may have added what the turn meant for the quests.
-    return ActionResponse(
-        narrative=entry.narrative, action_type=res.action_type, state_changes=entry.state_changes,
-        dice_rolls=res.dice_rolls, npc_responses=res.npc_responses,
-        follow_up_options=res.follow_up_options or None, warnings=entry.warnings, turn_number=turn,
-        character_name=actor)
+    return turn_response(entry, prepared.follow_up_options)
+
+
+async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, archivist: Archivist,
+                    action: str, character_name: str | None, extra: str | None, now: datetime,
+                    on_narration: NarrationCallback | None = None, *, out_of_turn: bool = False) -> ActionResponse:
+    prepared = await prepare_turn(s, orchestrator, cm, action, character_name, extra, now, on_narration,
+                                  out_of_turn=out_of_turn)
+    return commit_turn(s, prepared, archivist)

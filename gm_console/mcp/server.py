@@ -92,9 +92,10 @@ async def _read(uri: str, call: Awaitable[str]) -> str:
         raise ResourceError(f"Could not read {uri}: unexpected server error (see the server log).") from None
 
 
-def build_server(manager: SessionManager) -> MCPServer:
-    """An MCPServer whose tools and resources each forward to one `manager` method."""
-    server = GMServer("gm-console", instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
+def build_server(manager: SessionManager, server_class: type[GMServer] = GMServer) -> GMServer:
+    """An MCPServer whose tools and resources each forward to one `manager` method. `server_class` lets the
+    console's supervisor mode build the same server as a GMServer subclass that reports each call."""
+    server = server_class("gm-console", instructions=INSTRUCTIONS, version=_version(), log_level="WARNING")
     m = manager
 
     @server.tool(annotations=_READ_ONLY)

@@ -8,8 +8,10 @@ it answers.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import App
@@ -24,7 +26,6 @@ from gm_console.tui import messages as m
 from gm_console.tui.actions import BY_ID, ActionCommands, app_bindings, key_name
 from gm_console.tui.catalogue_commands import CatalogueCommands
 from gm_console.tui.commands import CommandError, parse_input
-from gm_console.tui.engine_calls import EngineCalls
 from gm_console.tui.screens.confirm import EndSessionModal
 from gm_console.tui.screens.error import ErrorModal
 from gm_console.tui.screens.help import HelpScreen
@@ -33,19 +34,25 @@ from gm_console.tui.screens.picker import SessionPicker
 from gm_console.tui.screens.stat_block import StatBlockModal
 from gm_console.tui.screens.summary import SummaryModal
 from gm_console.tui.state import ConsoleStatus
+from gm_console.tui.table_controls import TableCommands, TableControls
 from gm_console.tui.widgets.narrative import NarrativeEntry
 from gm_console.tui.widgets.tracker import InitiativeTracker
 
+if TYPE_CHECKING:
+    from gm_console.supervisor.contract import TableControl
 
-class GMConsoleApp(EngineCalls):
+
+class GMConsoleApp(TableControls):
     CSS_PATH = ["console.tcss", "screens.tcss"]
     TITLE = "GM Console"
-    COMMANDS = App.COMMANDS | {ActionCommands, CatalogueCommands}
+    COMMANDS = App.COMMANDS | {ActionCommands, CatalogueCommands, TableCommands}
     BINDINGS = app_bindings()
 
-    def __init__(self, manager: SessionManager, campaign: str | None = None, session: str | None = None) -> None:
+    def __init__(self, manager: SessionManager, campaign: str | None = None, session: str | None = None,
+                 table: TableControl | None = None, serve: bool = False) -> None:
         super().__init__(manager)
         self.start_campaign, self.start_session = campaign, session
+        self.attach_table(table, serve)
         self._quitting = False
 
     def get_default_screen(self) -> Screen:
@@ -57,6 +64,7 @@ class GMConsoleApp(EngineCalls):
     @on(MainScreen.Ready)
     def _begin(self) -> None:
         """The panes exist: open the session asked for, or the picker."""
+        self.table_ready()
         if self.start_session:
             self.open_session(self.start_session, self.start_campaign)
         else:
@@ -81,8 +89,8 @@ class GMConsoleApp(EngineCalls):
         """Bindings, buttons and the palette all come through here (Textual asks before running an
         action), so the action methods below need no guard of their own."""
         spec = BY_ID.get(action)
-        if spec is None:  # one of Textual's own actions
-            return True
+        if spec is None:  # one of Textual's own actions, or the MCP table's
+            return self.check_table_action(action)
         if spec.main_only and not isinstance(self._base_screen(), MainScreen):
             return False
         if spec.needs_fight and self.main.tracker.combat is None:
@@ -218,6 +226,7 @@ class GMConsoleApp(EngineCalls):
         self.push_screen(StatBlockModal(message.block, message.combatant))
 
     async def action_quit(self) -> None:
+        await self.close_table()
         if self._quitting or self.status != SessionStatus.ACTIVE:
             self.exit(0)
             return
@@ -302,15 +311,19 @@ class GMConsoleApp(EngineCalls):
             self.pop_screen()
 
 
-def create_app(manager: SessionManager, campaign: str | None = None, session: str | None = None) -> GMConsoleApp:
-    """The one way to build the app: the CLI, the tests and the benchmark all come through here."""
-    return GMConsoleApp(manager, campaign=campaign, session=session)
+def create_app(manager: SessionManager, campaign: str | None = None, session: str | None = None,
+               table: TableControl | None = None, serve: bool = False) -> GMConsoleApp:
+    """The one way to build the app: the CLI, the tests and the benchmark all come through here.
+    `table` (supervisor mode) lets an MCP host join; `serve` opens it at start."""
+    return GMConsoleApp(manager, campaign=campaign, session=session, table=table, serve=serve)
 
 
 def run_console(data_dir: Path | str | None = None, campaign: str | None = None, session: str | None = None,
-                narrator_overrides: dict | None = None) -> int:
+                narrator_overrides: dict | None = None,
+                table_factory: Callable[[SessionManager], TableControl] | None = None, serve: bool = False) -> int:
     manager = SessionManager.from_settings(data_dir, narrator_overrides)
-    app = create_app(manager, campaign=campaign, session=session)
+    table = table_factory(manager) if table_factory else None
+    app = create_app(manager, campaign=campaign, session=session, table=table, serve=serve)
     try:
         code = app.run()
     finally:
