@@ -26,6 +26,10 @@ _HP_FIGURE = re.compile(
     re.IGNORECASE)
 
 
+# State changes whose descriptions are the DM's business: the encounter's XP rating.
+DM_ONLY_CHANGES = frozenset({"encounter_difficulty"})
+
+
 def scrub(text: str) -> str:
     """Narrative without HP figures; amounts ("7 damage") stay, they are what the dice showed."""
     return _HP_FIGURE.sub("", text)
@@ -86,6 +90,9 @@ def _line(entry: HistoryEntry) -> NarrativeLine:
         actor, action = "DM", ""
     text = scrub(entry.narrative).strip() or scrub(
         " ".join(c.description for c in entry.state_changes if c.description)).strip()
+    for change in entry.state_changes:  # notes for the DM's eyes that the narration may have carried
+        if change.kind in DM_ONLY_CHANGES and change.description:
+            text = " ".join(text.replace(change.description, "").split())
     return NarrativeLine(turn=entry.turn, actor=actor, action=action, text=text)
 
 

@@ -244,3 +244,19 @@ async def test_a_named_session_is_found_in_any_campaign_and_a_new_one_is_picked_
         assert (view.session_name, view.status, view.session_id) == ("second", "active", second)
     finally:
         await manager.close()
+
+
+@pytest.mark.anyio
+async def test_the_encounter_rating_is_for_the_dm_not_the_players(tmp_path: Path) -> None:
+    manager = SessionManager(tmp_path)
+    sid = (await manager.start_session(CAMPAIGN, "t", seed=7)).session_id
+    try:
+        await manager.player_action(sid, "We head to Kettlecove Docks")
+        await manager.player_action(sid, "We go on to Gannet Point")
+        fight = await manager.player_action(sid, "Bram attacks the Wrecker Thug", "Bram")
+        assert any(c.kind == "encounter_difficulty" for c in fight.state_changes)  # the DM still sees it
+        view = SessionWatcher(tmp_path, CAMPAIGN).refresh()
+        assert view.combat is not None
+        assert not any("Encounter difficulty" in line.text or "XP" in line.text for line in view.narrative)
+    finally:
+        await manager.close()
