@@ -201,9 +201,13 @@ class Orchestrator:
         if not finished:
             raise AgentFailureError("Every agent handling this action failed, so nothing happened: "
                                     + "; ".join(warnings) + ". Try rephrasing the action.")
-        # A fresh dump is an independent copy of `original`, far cheaper than deepcopy.
-        merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
-        world = Campaign.model_validate(merged)
+        if len(finished) == 1:
+            # One agent: its world is the merge (nothing to clash with), without a dump, diff and validate.
+            world = finished[0][1]
+        else:
+            # A fresh dump is an independent copy of `original`, far cheaper than deepcopy.
+            merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
+            world = Campaign.model_validate(merged)
         results = [r for r, _ in finished]
         turn = turn_order.finish(inp, parsed, inp.world, world, results)
         if turn is not None:
