@@ -20,6 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import pct  # noqa: E402
+
 from engine.api.manager import SessionManager  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -41,11 +43,6 @@ def fsync_floor(path: Path, n: int = 50) -> list[float]:
             os.fdatasync(f.fileno()) if hasattr(os, "fdatasync") else os.fsync(f.fileno())
             times.append((time.perf_counter() - t) * 1000)
     return times
-
-
-def pct(samples: list[float], p: float) -> float:
-    s = sorted(samples)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
 async def fight(manager: SessionManager, campaign: str, seed: int, timed: list[tuple[float, int, float]],

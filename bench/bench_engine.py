@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import pct  # noqa: E402
+
 from engine.api.manager import SessionManager  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -30,11 +32,6 @@ BASELINE = Path(__file__).resolve().parent / "baseline_engine.json"
 PLAYED_PER_CYCLE = 5
 ACTIONS = ["I attack the nearest enemy", "I search the room for hidden doors", "We walk to the docks",
            "I ask the innkeeper about the lantern", "I try to climb the wall", "Let's take a short rest"]
-
-
-def pct(samples: list[float], p: float) -> float:
-    s = sorted(samples)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
 def floor_write(path: Path, obj: object) -> float:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from timing import pct  # noqa: E402
+
 from engine.facts.tracker import FactTracker, normalize, text_hash  # noqa: E402
 from engine.models.facts import Fact, FactCategory, FactInput  # noqa: E402
 
@@ -38,11 +40,6 @@ def clue(i: int) -> FactInput:
 
 def ms_since(start: float) -> float:
     return (time.perf_counter() - start) * 1000
-
-
-def pct(samples: list[float], p: float) -> float:
-    s = sorted(samples)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
 def filled(n: int) -> FactTracker:

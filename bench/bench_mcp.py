@@ -14,13 +14,13 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import anyio
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from timing import pct, timed
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -28,20 +28,6 @@ TARGETS_MS = {"get_session_state_minimal": 5.0, "player_action": 20.0}
 ACTIONS = ["I search the room for hidden doors", "We walk to the docks", "I ask the innkeeper about the lantern",
            "I try to climb the wall", "I listen at the door", "I look around the harbour"]
 WARMUP = 20
-
-
-def pct(samples: list[float], p: float) -> float:
-    s = sorted(samples)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
-
-
-async def timed(client: Client, tool: str, args: dict[str, Any]) -> float:
-    t = time.perf_counter()
-    result = await client.call_tool(tool, args)
-    elapsed = (time.perf_counter() - t) * 1000
-    if result.is_error:
-        raise RuntimeError(f"{tool} failed: {result.content}")
-    return elapsed
 
 
 async def run(state_n: int, action_n: int) -> dict[str, Any]:

@@ -31,6 +31,7 @@ import uvicorn  # noqa: E402
 from mcp import Client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
+from timing import pct, timed  # noqa: E402
 
 from engine.api.manager import SessionManager  # noqa: E402
 from gm_console.mcp.server import build_server  # noqa: E402
@@ -44,20 +45,6 @@ ACTIONS = ["I search the room for hidden doors", "We walk to the docks", "I ask 
            "I try to climb the wall", "I listen at the door", "I look around the harbour"]
 WARMUP = 10
 CAMPAIGN = "dark-lantern"
-
-
-def pct(samples: list[float], p: float) -> float:
-    s = sorted(samples)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
-
-
-async def timed(client: Client, tool: str, args: dict[str, Any]) -> float:
-    t = time.perf_counter()
-    result = await client.call_tool(tool, args)
-    elapsed = (time.perf_counter() - t) * 1000
-    if result.is_error:
-        raise RuntimeError(f"{tool} failed: {result.content}")
-    return elapsed
 
 
 async def measure(client: Client, sid: str, state_n: int, action_n: int, think_s: float = 0.2) -> dict[str, list[float]]:
