@@ -399,6 +399,8 @@ def stat_block_for(world: Campaign, npc_name: str) -> str | None:
     if own is not None:
         return own.name  # the NPC's own stat block (Silas Crowe, a Bandit Captain) before any look-alike
     said = {stem(w) for w in _content(npc.role + " " + npc.description)}
+    # Another NPC's own block is theirs alone: a lookout who "watches for Crowe" is not Silas Crowe.
+    others = {n.name for n in world.npcs}
     scored = [(sum(stem(w) in said for w in words(m.name)), m.kind == "humanoid", -i, m.name)
-              for i, m in enumerate(world.monsters)]
-    return max(scored)[3]
+              for i, m in enumerate(world.monsters) if m.name not in others]
+    return max(scored)[3] if scored else None

@@ -92,3 +92,11 @@ async def test_a_foe_already_down_is_named_as_down_with_who_still_stands():
     _nothing_happened(res, world)
     assert "Wrecker Thug is already down. Still standing: Giant Crab." in res.narrative
     assert res.world.game_state.combat.current.name == "Bram"  # the turn is not spent
+
+
+async def test_an_npc_who_only_mentions_another_does_not_fight_with_their_stat_block():
+    # Nessa "watches Gannet Point for Crowe": the word Crowe must not hand her Silas Crowe's Bandit Captain.
+    world = _world("Gannet Point")
+    res = await _act(world, "I attack Nessa")
+    nessa = next(c for c in res.world.game_state.combat.order if c.name == "Nessa Rook")
+    assert nessa.monster != "Silas Crowe" and nessa.hp.max < res.world.monster("Silas Crowe").hp, nessa
