@@ -19,6 +19,7 @@ from engine.narration.base import Narrator
 from engine.play.agents.archivist import Archivist
 from engine.session import reports
 from engine.session.catalog import SessionRef
+from engine.session.follower import peeking_catalog
 from engine.session.runtime import OpenSession, known_entities
 from engine.session.views import DETAIL_LEVELS, build_state_view, session_info
 
@@ -111,7 +112,8 @@ class ReadOperations(ManagerHost):
         live = self._open.get(ref.session_id)
         if live is not None:
             return live
-        loaded = self.catalog.store(ref.slug).load_all(ref.session_id)
+        # Peek, never repair: another process may own this session and be saving it right now.
+        loaded = peeking_catalog(self.layout).store(ref.slug).load_all(ref.session_id)
         copy = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state,
                            facts=open_tracker(loaded, known_entities(loaded.state)), history=loaded.history,
                            context=loaded.context, journal=None, lock=None, narrator=self.narrator)
