@@ -62,8 +62,11 @@ def _aliases(name: str, role: str, description: str, places: set[str]) -> dict[s
         if out.get(key, (0.0, ""))[0] < weight:
             out[key] = (weight, via)
 
+    # A place named in a description says where someone is, not who they are ("watches Gannet Point":
+    # "how many hit points do I have?" is not about the lookout).
     for w in _content(description):
-        put(w, DESC_WEIGHT, w)
+        if stem(w) not in places:
+            put(w, DESC_WEIGHT, w)
     role_words = [w for w in _content(role) if stem(w) not in places]
     for w in role_words:
         put(w, ROLE_WEIGHT, w)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.models.world import Campaign
 from engine.play.agents.base import AgentContext, AgentResult
-from engine.play.intent import match_place
+from engine.play.intent import ONLY_FOE, match_place
 from engine.text import stem, stems, words
 
 _TIME = {"time", "late", "dark", "day", "night", "hour", "morning", "evening", "tide", "long", "till", "until"}
@@ -22,8 +22,10 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
     target = ctx.intent.target if ctx.intent is not None else None
     said = stems(ctx.action)
     answered = False
-    by_pronoun = ctx.intent is not None and ctx.intent.target_ref is not None and ctx.intent.target_ref.via == "pronoun"
-    if target and not (by_pronoun and ws & (_TIME | _EXITS | _FIGHT)):  # "what time is it?": no one is "it"
+    via = ctx.intent.target_ref.via if ctx.intent is not None and ctx.intent.target_ref is not None else None
+    if via == ONLY_FOE:
+        target = None  # a question names whom it is about; "how many hit points do I have?" is not about the foe
+    if target and not (via == "pronoun" and ws & (_TIME | _EXITS | _FIGHT)):  # "what time is it?": no one is "it"
         result.beats.append(_about(world, target, ws))
         answered = True
     pc = world.character(ctx.actor) if ctx.actor else None

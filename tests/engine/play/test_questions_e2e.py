@@ -35,3 +35,22 @@ async def test_a_question_is_answered_from_the_world_and_changes_nothing(tmp_pat
     assert after.recent_history[-1].action == question and after.recent_history[-1].facts_added == []
     facts = await manager.query_facts(session.session_id)
     assert facts.facts == []
+
+
+@pytest.mark.parametrize("question, answer", [
+    ("how many hit points do I have left?", "Wren is at 17/17 HP"),
+    ("how hurt is Nessa?", "Nessa Rook still standing"),
+])
+async def test_in_a_fight_a_question_is_about_whom_it_names_not_the_foe(tmp_path, question, answer):
+    # One kind of foe stands: an attack naming no one goes at it, a question does not ("hit points" is
+    # neither a hit nor Gannet Point, which Nessa's description names).
+    manager = SessionManager(tmp_path)
+    sid = (await manager.start_session("dark-lantern", name="fight-questions", seed=5)).session_id
+    for action in ("we go to the docks", "we take the cliff path to gannet point", "I attack Nessa"):
+        await manager.player_action(sid, action, character_name="Bram")
+    state = await manager.get_session_state(sid)
+    assert state.game_state.current_turn == "Wren"
+    response = await manager.player_action(sid, question, character_name="Wren")
+    assert answer in response.narrative, response.narrative
+    assert response.dice_rolls == []
+    assert (await manager.get_session_state(sid)).game_state.current_turn == "Wren"  # no turn spent
