@@ -3,6 +3,7 @@ answered from the state: no roll, no time passing, nothing changed."""
 
 from __future__ import annotations
 
+from engine.models.facts import Fact
 from engine.models.world import Campaign
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.intent import ONLY_FOE, match_place
@@ -12,6 +13,7 @@ _TIME = {"time", "late", "dark", "day", "night", "hour", "morning", "evening", "
 _EXITS = {"way", "exit", "exits", "go", "far", "route", "road", "path", "which"}
 _HEALTH = {"hurt", "hp", "health", "wounded", "bloodied", "alive", "ac", "armor", "armour", "damage", "dying"}
 _FIGHT = {"standing", "enemies", "foes", "initiative", "turn", "round", "fight", "winning"}
+_KNOW = {"know", "knows", "heard", "remember", "recall", "learned", "learnt"}
 _QUESTS = {"quest", "quests", "job", "objective", "objectives", "task", "xp", "experience"}
 
 
@@ -25,7 +27,16 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
     via = ctx.intent.target_ref.via if ctx.intent is not None and ctx.intent.target_ref is not None else None
     if via == ONLY_FOE:
         target = None  # a question names whom it is about; "how many hit points do I have?" is not about the foe
-    if target and not (via == "pronoun" and ws & (_TIME | _EXITS | _FIGHT)):  # "what time is it?": no one is "it"
+    if ws & _KNOW:
+        # "what do I know about the Drowned Chapel?": what the party has seen and learned, not a stat block
+        # that shares a word with it; the place wins when the words name it more fully than a person.
+        place = match_place(ctx.action, [loc.name for loc in world.locations])
+        subject = place if place and (not target or _named_words(place, said) >= _named_words(target, said)) \
+            else target
+        if subject:
+            result.beats.append(_known(world, subject, ctx.relevant_facts))
+            answered = True
+    if target and not answered and not (via == "pronoun" and ws & (_TIME | _EXITS | _FIGHT)):  # "it" in "what time is it?"
         result.beats.append(_about(world, target, ws))
         answered = True
     pc = world.character(ctx.actor) if ctx.actor else None
@@ -132,3 +143,36 @@ def _about(world: Campaign, name: str, ws: set[str]) -> str:
         return f"{name}: AC {block.ac}, {block.hp} HP" + (f"; known to lurk at {', '.join(lurking)}" if lurking
                                                           else "") + "."
     return f"The DM has nothing recorded about {name}."
+
+
+def _named_words(name: str, said: set[str]) -> int:
+    return sum(stem(w) in said for w in words(name))
+
+
+def _known(world: Campaign, subject: str, facts: list[Fact]) -> str:
+    """What the party knows of a place or a person: what it has seen there, found, and been told."""
+    told = [f.text for f in facts if f.status.value == "active" and (
+        f.subject.casefold() == subject.casefold() or subject.casefold() in f.text.casefold())]
+    loc = world.location(subject)
+    if loc is not None:
+        if loc.visited or loc.name == world.game_state.party_location:
+            seen = loc.description.split(". ")[0].rstrip(".") + "."
+            found = [d.name for d in loc.discoveries if d.found]
+            parts = [f"The party has been to {loc.name}: {seen}"]
+            if found:
+                parts.append("Found there: " + ", ".join(found) + ".")
+        else:
+            parts = [f"The party has not been to {loc.name} yet. " + _way_to(world, loc.name)]
+    else:
+        npc = world.npc(subject)
+        met = npc is None or any(loc.visited and loc.name == npc.location for loc in world.locations) \
+            or npc.location == world.game_state.party_location
+        # Knowing of someone is not knowing where they are: an NPC the party never met is only a name.
+        parts = [_about(world, subject, set()) if met else f"The party has not met {subject}."]
+    if told:
+        parts.append("Learned so far: " + " ".join(t if t.endswith(".") else t + "." for t in told[:4]))
+    else:
+        parts.append("Nothing more has been learned about it; a History or Investigation check, or someone who "
+                     "knows, could tell more." if loc is not None else
+                     "Nothing more has been learned; asking those who know them could tell more.")
+    return " ".join(parts)

@@ -54,3 +54,22 @@ async def test_in_a_fight_a_question_is_about_whom_it_names_not_the_foe(tmp_path
     assert answer in response.narrative, response.narrative
     assert response.dice_rolls == []
     assert (await manager.get_session_state(sid)).game_state.current_turn == "Wren"  # no turn spent
+
+
+async def test_what_the_party_knows_is_what_it_has_seen_and_been_told(tmp_path):
+    manager = SessionManager(tmp_path)
+    sid = (await manager.start_session("dark-lantern", name="knowledge", seed=4)).session_id
+
+    async def ask(text: str) -> str:
+        response = await manager.player_action(sid, text, character_name="Tova")
+        assert response.dice_rolls == [] and response.state_changes == []
+        return response.narrative
+
+    chapel = await ask("what do I know about the Drowned Chapel?")
+    # About the place (not the Drowned Sailor that shares a word with it), and nothing the party has not seen.
+    assert chapel.startswith("The party has not been to Drowned Chapel yet") and "3 legs" in chapel, chapel
+    assert "AC" not in chapel
+    inn = await ask("do we know anything about the tarred gull?")
+    assert inn.startswith("The party has been to Tarred Gull Inn: A low, smoky taproom"), inn
+    silas = await ask("what do we know about Silas Crowe?")
+    assert "has not met Silas Crowe" in silas and "Wrecker Caves" not in silas, silas  # no spoiler
