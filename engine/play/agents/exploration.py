@@ -10,6 +10,7 @@ from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.questions import answer
 from engine.play.agents.rules_agent import skill_check
 from engine.play.agents.setbacks import add_setback
+from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.cues import infer_skill
 from engine.play.intent import match_place
 from engine.rules.clock import advance_time
@@ -47,6 +48,12 @@ class ExplorationAgent:
             # Answered from the state, nothing rolled or advanced; a move asked in the same breath still goes.
             answer(ctx, result)
             if intent.kind == "question" or ctx.action_type not in (ActionType.EXPLORATION, ActionType.PUZZLE):
+                return result
+        if intent is not None and intent.spell and not _is_travel(ctx, here, text_stems):
+            # "I cast detect magic": the spell is cast from the sheet (slot spent, or refused with what the
+            # caster has), then the looking it helps with; a spell the caster lacks finds nothing.
+            pc = acting_character(ctx, result)
+            if pc is None or cast_from_sheet(ctx, pc, result) is False:
                 return result
         if ctx.action_type == ActionType.PUZZLE:
             _puzzle(ctx, here, result)

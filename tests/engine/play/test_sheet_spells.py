@@ -124,3 +124,12 @@ async def test_out_of_a_fight_a_sheet_spell_is_cast_not_rolled_as_a_check() -> N
     cantrip = await _act(res.world, "I cast Mage Hand to open the latch", "Idris")
     assert any(w.startswith("Mage Hand is cast; its effect") for w in cantrip.warnings)
     assert cantrip.world.character("Idris").spell_slots["1"].used == 1
+
+
+async def test_a_detection_spell_out_of_a_fight_is_cast_from_the_sheet_or_refused() -> None:
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": [], "actor": "Idris"})
+    cast = await _act(world, "I cast detect magic", "Idris")
+    assert cast.world.character("Idris").spell_slots["1"].used == 1  # Detect Magic is on Idris's sheet
+    refused = await _act(world, "Tova casts detect magic", "Tova")
+    assert refused.dice_rolls == [] and refused.state_changes == []  # no check rolled, no clue found
+    assert any("Detect Magic is not on Tova's sheet" in w for w in refused.warnings), refused.warnings
