@@ -1,4 +1,4 @@
-"""The party status table: class and level, HP bar, temp HP, AC, conditions; the fallen stand out."""
+"""The party status table: class and level, HP bar, temp HP, AC, conditions, purse; the fallen stand out."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 from engine.models.session import CharacterStatus
 from gm_console.tui.widgets.format import hp_bar
 
-COLUMNS = ("Name", "Class", "HP", "Temp", "AC", "Conditions")
+COLUMNS = ("Name", "Class", "HP", "Temp", "AC", "Conditions", "Purse")
 
 
 def condition_cell(c: CharacterStatus) -> Text:
@@ -32,6 +32,8 @@ def party_row(c: CharacterStatus) -> tuple[Text, ...]:
         Text(str(c.temp_hp) if c.temp_hp else "—", style="cyan" if c.temp_hp else "dim"),
         Text(str(c.ac)),
         condition_cell(c),
+        # Last, so a narrow terminal cuts the purse before anything a fight needs.
+        Text(c.purse, style="yellow") if c.coins.total_cp() else Text("—", style="dim"),
     )
 
 
