@@ -10,7 +10,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from engine.content import srd
 from engine.models.coins import cp_text, parse_amount
 from engine.models.wares import Ware
-from engine.models.world import Attitude, Campaign
+from engine.models.world import Attitude, Campaign, Character
 from engine.play.entities import STOP
 from engine.text import stem, words
 
@@ -97,3 +97,24 @@ def stock_text(offers: list[Offer], limit: int = 6) -> str:
         where = f" at {theirs[0].place}" if theirs[0].place != seller else ""
         parts.append(f"{seller}{where} ({', '.join(named + srd_lists)})")
     return "; ".join(parts)
+
+
+_PRICE_WORDS = {"cost", "costs", "price", "prices", "sale", "sell", "sells", "buy", "wares"}
+_PURSE_WORDS = {"gold", "money", "coin", "coins", "purse", "silver", "copper", "funds", "wealth", "gp"}
+
+
+def answer(world: Campaign, pc: Character | None, text: str) -> str | None:
+    """A question about money, answered from the purse and the wares here ("how much gold do I have?",
+    "what does the ale cost?", "what is for sale?"); None when the question is not about money."""
+    ws = set(words(text))
+    if ws & _PURSE_WORDS and ws & {"have", "got", "carry", "left", "we", "our", "party"}:
+        party = [pc] if pc is not None and not ws & {"we", "our", "party"} else world.characters
+        return "; ".join(f"{c.name} has {c.coins.text()}" for c in party) + "."
+    if not ws & _PRICE_WORDS:
+        return None
+    place = world.game_state.party_location
+    offers = offers_at(world, place)
+    asked = best(offers, {stem(w) for w in ws - _PRICE_WORDS})
+    if asked is not None:
+        return f"{asked.seller} sells {asked.name} for {cp_text(asked.cost_cp)}."
+    return f"On sale at {place}: {stock_text(offers)}." if offers else f"Nothing is sold at {place}."

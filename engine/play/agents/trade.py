@@ -28,7 +28,7 @@ _MONEY = {"coin", "gold", "silver", "copper", "money", "loot", "purse", "treasur
 _VERB = re.compile(r"\b(?:buy|buys|buying|bought|purchas\w*|restock\w*|rent\w*|hire[sd]?|hiring|sell\w*|sold|"
                    r"pawn\w*|hawk\w*|pay(?:s|ing)? for|paid for)\b")
 # Amounts that measure, not count: "50 feet of rope" is one rope.
-_MEASURE = re.compile(r"\b\d+\s*(?:feet|foot|ft|lbs?|pounds?|gallons?|pints?|days?|nights?)\b")
+_MEASURE = re.compile(r"\b\d+\s*(?:feet|foot|ft|lbs?|pounds?|gallons?|pints?)\b")
 # "a round of ale for the room", "everyone a drink": one for each head, priced as the campaign says.
 _ROUND = re.compile(r"\bround\b|\bfor\s+(?:the\s+)?(?:whole\s+)?(?:room|house|bar|taproom|tavern|everyone|all)\b"
                     r"|\beveryone\b|\beverybody\b")
@@ -38,6 +38,11 @@ def handle(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
     """Resolve the action as trade when it is one; False leaves it to the inventory agent."""
     said = stems(ctx.action)
     amounts = amounts_in(ctx.action)
+    combat = ctx.world.game_state.combat
+    if combat is not None and combat.active and said & (_BUY | _SELL):
+        _refuse(result, "The fight is still on: nobody is buying or selling.",
+                "No trade in the middle of a fight; end the combat first.")
+        return True
     if said & _SPLIT and said & _MONEY:
         split(ctx, pc, result)
     elif said & _SELL:
@@ -58,6 +63,7 @@ def _object(ctx: AgentContext) -> str:
     phrase = ctx.normalized[match.end():] if match else ctx.normalized
     phrase = re.sub(r"\b\d[\d,]*\s*(?:cp|sp|ep|gp|pp|copper|silver|electrum|gold|platinum)\b", " ", phrase)
     phrase = re.split(r"\s+(?:from|to|at|off)\s+|[.;!?]", phrase)[0].strip()
+    phrase = re.sub(r"(?:\s+(?:here|there|please|now|too|today|tonight))+$", "", phrase)
     return re.sub(r"^(?:(?:the|a|an|my|some|our|his|her|their|this|that|these|those|of)\s+)+", "", phrase)
 
 
@@ -65,10 +71,13 @@ def _quantity(phrase: str) -> int:
     return max(1, count_in(_MEASURE.sub(" ", phrase)))
 
 
-def _named_npc(ctx: AgentContext) -> NPC | None:
+def _named_npc(ctx: AgentContext, *, role_anywhere: bool = False) -> NPC | None:
+    """The NPC here the action names: by name anywhere; by role ("the harbormaster") anywhere when paying,
+    else only after "from"/"to", so "buy a net" at the docks does not pick Pim the net-mender as the seller."""
     said = stems(ctx.action)
+    tail = said if role_anywhere else stems(" ".join(re.split(r"\b(?:from|to)\b", ctx.normalized)[1:]))
     here = ctx.world.npcs_at(ctx.world.game_state.party_location)
-    scored = [(_said(n.name, said) * 2 + _said(n.role, said), n) for n in here]
+    scored = [(_said(n.name, said) * 2 + _said(n.role, tail), n) for n in here]
     scored = [s for s in scored if s[0] > 0]
     return max(scored, key=lambda s: s[0])[1] if scored else None
 
@@ -185,6 +194,9 @@ def sell(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
     if not offers:
         _nothing_here(ctx, result, pc, item.name)
         return
+    named = _named_npc(ctx)
+    if named is not None and named.name in market.sellers(offers):
+        offers = [o for o in offers if o.seller == named.name]
     offer = _price_for(offers, item.name)
     if offer is None:
         _refuse(result, f"Nobody at {place} will put a price on the {item.name}.",
@@ -217,7 +229,7 @@ def _price_for(offers: list[market.Offer], item_name: str) -> market.Offer | Non
 
 def pay(ctx: AgentContext, pc: Character, result: AgentResult, amounts: dict[str, int]) -> None:
     friend = _named_character(ctx, pc)
-    npc = None if friend else _named_npc(ctx)
+    npc = None if friend else _named_npc(ctx, role_anywhere=True)
     told = coins_text(amounts)
     try:
         if friend is not None:

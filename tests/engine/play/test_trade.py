@@ -4,12 +4,13 @@ at half price, paying and splitting coins, undo, and campaigns written before co
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from engine.models.actions import ActionType
 from engine.models.coins import Coins
-from engine.models.world import Campaign
+from engine.models.world import Campaign, Combatant, CombatState
 from engine.persistence.campaign_store import bundled_campaign_dirs
 from engine.play.agents.rules_agent import RulesAgent
 from tests.engine.play.intent_cases import ScriptedRoller
@@ -158,3 +159,33 @@ async def test_nothing_sold_here_names_who_sells_it_nearby():
     assert result.state_changes == []
     assert result.warnings == ["Nothing is sold at Gannet Point. Osric Vell sells Lantern at Kettlecove Docks, "
                                "nearby (5 gp). Nothing changed."]
+
+
+async def test_money_questions_are_answered_from_the_purse_and_the_wares_without_a_roll(manager, sid):
+    r = await manager.player_action(sid, "How much gold do I have?", "Bram")
+    assert "Bram has 14 gp, 7 sp, 9 cp" in r.narrative and not r.dice_rolls and not r.state_changes
+    r = await manager.player_action(sid, "What does the ale cost?", "Tova")
+    assert "Hesper Quill sells Ale for 2 cp" in r.narrative and not r.state_changes
+
+
+async def test_nobody_buys_or_sells_in_the_middle_of_a_fight():
+    world = Campaign.model_validate(sample_json())
+    world.game_state.combat = CombatState(order=[Combatant(id="character:Bram", name="Bram", kind="character",
+                                                           initiative=10)])
+    result = await RulesAgent().handle(ctx(world, "I buy an ale", ActionType.INVENTORY, ScriptedRoller(),
+                                           actor="Bram"))
+    assert result.state_changes == [] and "No trade in the middle of a fight" in result.warnings[0]
+    assert world.character("Bram").coins == Coins(gp=14, sp=7, cp=9)
+
+
+def test_campaign_check_names_a_bad_price_and_a_mistyped_ware_field(tmp_path):
+    from engine.api.campaigns import check_campaign
+
+    bad = sample_json()
+    bad["npcs"][0]["wares"][0]["prise"] = "3 cp"
+    bad["npcs"][0]["wares"][1]["price"] = "lots"
+    (tmp_path / "campaign.json").write_text(json.dumps(bad), encoding="utf-8")
+    problems = {p.field: p.message for p in check_campaign(tmp_path / "campaign.json")}
+    assert "write coins such as '4 cp'" in problems["npcs[0].wares[1]"]
+    assert "Did you mean 'price'?" in problems["npcs[0].wares[0].prise"]
+    assert check_campaign(Path(__file__).parents[3] / "campaigns" / "dark-lantern" / "campaign.json") == []
