@@ -189,3 +189,39 @@ def test_campaign_check_names_a_bad_price_and_a_mistyped_ware_field(tmp_path):
     assert "write coins such as '4 cp'" in problems["npcs[0].wares[1]"]
     assert "Did you mean 'price'?" in problems["npcs[0].wares[0].prise"]
     assert check_campaign(Path(__file__).parents[3] / "campaigns" / "dark-lantern" / "campaign.json") == []
+
+
+def market_world() -> Campaign:
+    """The agents' small world with a stall at the inn, an innkeeper who sells ale without a round price,
+    and coins for Ari and Bryn."""
+    from engine.models.wares import Ware
+    from tests.engine.play.intent_cases import table_world
+
+    world = table_world()
+    world.character("Ari").coins = Coins(sp=5)
+    world.character("Bryn").coins = Coins(gp=1)
+    world.npc("Mara Vell").wares = [Ware(name="Ale", price="4 cp", service=True, keywords=["beer"])]
+    world.location("The Crooked Lantern").wares = [Ware(name="Torch", price="1 cp", bundle=2)]
+    return world
+
+
+async def test_a_places_own_stall_sells_and_a_round_without_a_campaign_price_is_per_head():
+    world = market_world()
+    roller = ScriptedRoller()
+    result = await RulesAgent().handle(ctx(world, "I buy two torches", ActionType.INVENTORY, roller))
+    assert "Ari buys 2 Torch from The Crooked Lantern for 2 cp" in result.beats[0]
+    torches = next(i for i in world.character("Ari").inventory if i.name == "Torch")
+    assert torches.quantity == 3 + 2 * 2, "a bundle of two torches per purchase"
+    # Ari, Bryn and Mara are here: three heads at 4 cp.
+    result = await RulesAgent().handle(ctx(world, "I buy a round of beer for everyone", ActionType.INVENTORY,
+                                           roller, actor="Bryn"))
+    assert "a round of Ale for the room from Mara Vell for 1 sp, 2 cp, 4 cp a head for 3" in result.beats[0]
+    assert world.character("Bryn").coins == Coins(sp=8, cp=8)
+
+
+async def test_a_hostile_npc_sells_nothing():
+    world = market_world()
+    world.npc("Mara Vell").attitude = "hostile"
+    result = await RulesAgent().handle(ctx(world, "I buy an ale", ActionType.INVENTORY, ScriptedRoller()))
+    assert result.state_changes == [] and any("Nobody here sells 'ale'" in w for w in result.warnings)
+    assert world.character("Ari").coins == Coins(sp=5)
