@@ -22,8 +22,26 @@ _ALIASES = {
     "gp": "gp", "gold": "gp", "golds": "gp",
     "pp": "pp", "platinum": "pp", "platinums": "pp",
 }
-_AMOUNT = re.compile(r"(\d[\d,]*)\s*(" + "|".join(sorted(_ALIASES, key=len, reverse=True)) + r")\b"
-                     r"(?:\s+(?:pieces?|coins?))?", re.IGNORECASE)
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "twenty": 20, "fifty": 50, "hundred": 100}
+_ABBREVIATED = ("cp", "sp", "ep", "gp", "pp")
+# Words that may follow a coin named in words: "3 gold to Wren", "a silver for the room"; any other word
+# makes the coin word an adjective ("2 gold rings", "a silver mirror"), not money.
+_AFTER_WORD = r"(?!\s+(?!(?:and|to|for|from|each|apiece|in|on|with|at|as|or|then|please|if)\b)[a-z])"
+_AMOUNT = re.compile(
+    r"\b(\d[\d,]*\s*|(?:" + "|".join(_NUMBERS) + r")\s+)(?:(" + "|".join(_ABBREVIATED) + r")\b(?:\s+(?:pieces?|coins?))?|("
+    + "|".join(sorted(set(_ALIASES) - set(_ABBREVIATED), key=len, reverse=True))
+    + r")\b(?:(?:\s+(?:pieces?|coins?))|" + _AFTER_WORD + r"))", re.IGNORECASE)
+
+
+def _found(text: str) -> list[tuple[int, str]]:
+    """(count, coin) for every amount of coins the text names."""
+    found = []
+    for said, short, word in _AMOUNT.findall(text):
+        n = said.strip()
+        count = _NUMBERS[n.lower()] if n.lower() in _NUMBERS else int(n.replace(",", ""))
+        found.append((count, _ALIASES[(short or word).lower()]))
+    return found
 
 
 class Coins(BaseModel):
@@ -65,16 +83,15 @@ def cp_text(copper: int) -> str:
 def parse_amount(text: str) -> int | None:
     """The value in copper of every coin amount in `text` ('4 cp', '1 gp 5 sp', '5 GP', '2 gold pieces');
     None when it names no amount."""
-    found = _AMOUNT.findall(text)
+    found = _found(text)
     if not found:
         return None
-    return sum(int(n.replace(",", "")) * CP_VALUE[_ALIASES[unit.lower()]] for n, unit in found)
+    return sum(n * CP_VALUE[coin] for n, coin in found)
 
 
 def amounts_in(text: str) -> dict[str, int]:
     """Coins named in `text` by kind ('pay Hesper 2 gp and 5 sp' -> {'gp': 2, 'sp': 5})."""
     found: dict[str, int] = {}
-    for n, unit in _AMOUNT.findall(text):
-        coin = _ALIASES[unit.lower()]
-        found[coin] = found.get(coin, 0) + int(n.replace(",", ""))
+    for n, coin in _found(text):
+        found[coin] = found.get(coin, 0) + n
     return found

@@ -25,6 +25,11 @@ def test_prices_as_campaigns_and_the_srd_write_them():
     assert parse_amount("1 ep") == 50 and parse_amount("1 pp") == 1000
     assert parse_amount("a handful") is None
     assert amounts_in("pay Hesper 2 gp and 5 sp") == {"gp": 2, "sp": 5}
+    assert amounts_in("tip Hesper a copper") == {"cp": 1}
+    assert amounts_in("give three gold to Wren") == {"gp": 3}
+    # A coin word before another noun describes it: no money in these.
+    assert amounts_in("sell the 2 gold rings") == {} and amounts_in("a silver mirror") == {}
+    assert amounts_in("I buy an asp") == {}
 
 
 def test_purse_text_and_the_fewest_coins():
@@ -102,4 +107,4 @@ def test_a_ware_needs_a_price_written_as_coins():
     with pytest.raises(ValidationError, match="needs a price"):
         Ware(name="Ale")
     with pytest.raises(ValidationError, match="write coins such as"):
-        Ware(name="Ale", price="two coppers-ish")
+        Ware(name="Ale", price="cheap")
