@@ -67,6 +67,13 @@ def receive(pc: Character, copper: int, source: str) -> StateChange:
     return _change(pc, before, f"receives {cp_text(copper)} from {source}")
 
 
+def pocket(pc: Character, amounts: dict[str, int], source: str) -> StateChange:
+    """The very coins named go into the purse (loot picked up, a reward counted out)."""
+    before = pc.coins.model_copy()
+    pc.coins = Coins(**{c: getattr(before, c) + amounts.get(c, 0) for c in DENOMINATIONS})
+    return _change(pc, before, f"pockets {coins_text(amounts)} {source}".rstrip())
+
+
 def hand_over(giver: Character, taker: Character, amounts: dict[str, int]) -> list[StateChange]:
     """The very coins named ('3 gp, 5 sp') move from one purse to another; refused when they are not there."""
     short = {c: n for c, n in amounts.items() if getattr(giver.coins, c) < n}

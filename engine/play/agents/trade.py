@@ -24,6 +24,7 @@ _SELL = {"sell", "sold", "pawn", "hawk"}
 _PAY = {"pay", "paid", "tip", "brib"}
 _GIVE = {"giv", "hand", "pass", "lend", "toss"}
 _SPLIT = {"split", "divid", "share"}
+_TAKE = {"pick", "tak", "grab", "pocket", "collect", "loot", "scoop", "gather", "find", "found"}
 _MONEY = {"coin", "gold", "silver", "copper", "money", "loot", "purse", "treasure", "take", "haul", "cash"}
 _VERB = re.compile(r"\b(?:buy|buys|buying|bought|purchas\w*|restock\w*|rent\w*|hire[sd]?|hiring|sell\w*|sold|"
                    r"pawn\w*|hawk\w*|pay(?:s|ing)? for|paid for)\b")
@@ -49,6 +50,10 @@ def handle(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
         sell(ctx, pc, result)
     elif (said & _PAY or said & _GIVE) and amounts:
         pay(ctx, pc, result, amounts)
+    elif said & _TAKE and amounts:
+        # Loot counted into the purse as the player says it; the DM sees the change and can undo it.
+        result.state_changes.append(purse.pocket(pc, amounts, ""))
+        result.beats.append(f"{pc.name} pockets {coins_text(amounts)}; {pc.name} now has {pc.coins.text()}.")
     elif said & _BUY or said & _PAY:
         buy(ctx, pc, result)
     else:

@@ -225,3 +225,11 @@ async def test_a_hostile_npc_sells_nothing():
     result = await RulesAgent().handle(ctx(world, "I buy an ale", ActionType.INVENTORY, ScriptedRoller()))
     assert result.state_changes == [] and any("Nobody here sells 'ale'" in w for w in result.warnings)
     assert world.character("Ari").coins == Coins(sp=5)
+
+
+async def test_coins_picked_up_go_into_the_purse_not_the_pack(manager, sid):
+    pack = await carried(manager, sid, "Wren")
+    r = await manager.player_action(sid, "I pick up the 30 gp from the chest", "Wren")
+    assert "Wren pockets 30 gp" in r.narrative
+    assert await purse(manager, sid, "Wren") == Coins(gp=51, sp=4, cp=12)
+    assert await carried(manager, sid, "Wren") == pack
