@@ -233,3 +233,11 @@ async def test_coins_picked_up_go_into_the_purse_not_the_pack(manager, sid):
     assert "Wren pockets 30 gp" in r.narrative
     assert await purse(manager, sid, "Wren") == Coins(gp=51, sp=4, cp=12)
     assert await carried(manager, sid, "Wren") == pack
+
+
+async def test_ending_the_session_commits_the_purses_to_the_campaign(manager, campaign, sid):
+    await manager.player_action(sid, "I buy two loaves of bread", "Tova")
+    await manager.end_session(sid, "end")
+    later = (await manager.start_session(campaign, name="next-night", seed=2)).session_id
+    assert await purse(manager, later, "Tova") == Coins(gp=17, sp=4, cp=6)
+    assert (await carried(manager, later, "Tova"))["Bread"] == 2
