@@ -31,6 +31,9 @@ _VERB = re.compile(r"\b(?:buy|buys|buying|bought|purchas\w*|restock\w*|rent\w*|h
 # Amounts that measure, not count: "50 feet of rope" is one rope.
 _MEASURE = re.compile(r"\b\d+\s*(?:feet|foot|ft|lbs?|pounds?|gallons?|pints?)\b")
 # "a round of ale for the room", "everyone a drink": one for each head, priced as the campaign says.
+# Words that count rather than name what is sold ("both handaxes", "a spare dagger").
+_COUNTING = {"all", "every", "each", "both", "pair", "couple", "few", "spare", "extra", "one", "two", "three",
+             "four", "five", "six", "seven", "eight", "nine", "ten", "dozen", "several"}
 _ROUND = re.compile(r"\bround\b|\bfor\s+(?:the\s+)?(?:whole\s+)?(?:room|house|bar|taproom|tavern|everyone|all)\b"
                     r"|\beveryone\b|\beverybody\b")
 
@@ -73,6 +76,8 @@ def _object(ctx: AgentContext) -> str:
 
 
 def _quantity(phrase: str) -> int:
+    if "both" in words(phrase) or "pair" in words(phrase):
+        return 2
     return max(1, count_in(_MEASURE.sub(" ", phrase)))
 
 
@@ -193,6 +198,13 @@ def sell(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
         hint = f" Did you mean {' or '.join(guesses)}?" if guesses else ""
         _refuse(result, f"{pc.name} has no {what or 'such thing'} to sell.",
                 f"{pc.name} does not carry {what or 'that'!r}.{hint} {pc.name} carries: {', '.join(carried) or 'nothing'}.")
+        return
+    # Every word said must name this item: "sell my chain shirt" never sells the chain mail.
+    loose = [w for w in market.name_words(what) if w not in _COUNTING and not w.isdigit()
+             and stem(w) not in stems(item.name)]
+    if loose:
+        _refuse(result, f"{pc.name} has no {what} to sell.",
+                f"{pc.name} does not carry {what!r}. Did you mean {item.name}?")
         return
     place = ctx.world.game_state.party_location
     offers = market.offers_at(ctx.world, place)

@@ -241,3 +241,13 @@ async def test_ending_the_session_commits_the_purses_to_the_campaign(manager, ca
     later = (await manager.start_session(campaign, name="next-night", seed=2)).session_id
     assert await purse(manager, later, "Tova") == Coins(gp=17, sp=4, cp=6)
     assert (await carried(manager, later, "Tova"))["Bread"] == 2
+
+
+async def test_selling_never_takes_a_different_item_than_the_one_named(manager, sid):
+    await manager.player_action(sid, "We walk down to Kettlecove Docks", "Idris")
+    r = await manager.player_action(sid, "I sell my chain shirt", "Bram")
+    assert any("does not carry 'chain shirt'. Did you mean Chain mail?" in w for w in r.warnings)
+    assert r.state_changes == [] and "Chain mail" in await carried(manager, sid, "Bram")
+    r = await manager.player_action(sid, "I sell both handaxes to Osric", "Bram")  # SRD: Handaxe 5 GP
+    assert "sells 2 Handaxe to Osric Vell for 5 gp" in r.narrative
+    assert "Handaxe" not in await carried(manager, sid, "Bram")
