@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from engine.errors import EngineError
-from engine.models.srd import SrdCondition, SrdCreature, SrdMagicItem, SrdSpell
+from engine.models.srd import SrdCondition, SrdCreature, SrdGear, SrdMagicItem, SrdSpell
 
 ATTRIBUTION = ("This work includes material from the System Reference Document 5.2.1 (\"SRD 5.2.1\") by "
                "Wizards of the Coast LLC, available at https://www.dndbeyond.com/srd. The SRD 5.2.1 is "
@@ -74,3 +74,14 @@ def magic_items() -> tuple[SrdMagicItem, ...]:
 
 def conditions() -> tuple[SrdCondition, ...]:
     return records("condition")  # type: ignore[return-value]
+
+
+@cache
+def gear(category: str) -> tuple[SrdGear, ...]:
+    """Every SRD weapon ("weapons") or armor ("armor") with its cost, for a seller who stocks them."""
+    try:
+        return tuple(SrdGear.model_validate(item) for item in bundled(category))
+    except ValidationError as exc:
+        raise EngineError(f"The SRD {category} from dndwright no longer match this version of the console: "
+                          f"{exc.errors()[0]['loc']} {exc.errors()[0]['msg']}. Install the pinned dndwright "
+                          f"version.") from exc

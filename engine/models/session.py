@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from engine.models.actions import DiceRoll, HistoryEntry, StateChange
+from engine.models.coins import Coins
 from engine.models.combat import CombatView
 from engine.models.facts import Fact, FactRecordResult
 from engine.models.learnings import Learning, LearningList, SaveScope
@@ -225,6 +226,8 @@ class CharacterStatus(BaseModel):
     stable: bool = False
     death_saves: str = ""
     hit_dice_remaining: int = 0
+    coins: Coins = Field(default_factory=Coins, description="The purse, coin by coin (cp, sp, ep, gp, pp)")
+    purse: str = Field("", description="The purse as a DM reads it out: '14 gp, 7 sp'")
 
 
 class QuestStatusView(BaseModel):

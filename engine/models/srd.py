@@ -104,3 +104,11 @@ class SrdCondition(_Srd):
     levels: dict[str, str] = Field(default_factory=dict)
     implies: list[str] = Field(default_factory=list)
     grants_immunity_to: list[str] = Field(default_factory=list)
+
+
+class SrdGear(_Srd):
+    """A weapon or an armor as a seller reads it: what it is and what it costs ('1 SP', '5 GP')."""
+
+    name: str
+    category: str = ""
+    cost: str

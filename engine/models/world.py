@@ -6,8 +6,11 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field, computed_field, model_validator
 
+from engine.models.coins import Coins
+
 # Quests live in their own module; imported here so `engine.models.world` still offers them.
 from engine.models.quest import Objective, Quest, QuestStatus  # noqa: F401
+from engine.models.wares import Ware
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 # Full names as players and stat blocks write them -> the short keys above.
@@ -174,6 +177,7 @@ class Character(BaseModel):
     stable: bool = False
     spell_slots: dict[str, SpellSlots] = Field(default_factory=dict, description="Keyed by spell level")
     inventory: list[Item] = Field(default_factory=list)
+    coins: Coins = Field(default_factory=Coins, description="The purse; campaigns written before coins have none")
     attacks: list[Attack] = Field(default_factory=list)
     spells: SpellList = Field(default_factory=SpellList)
     xp: int = 0
@@ -236,6 +240,7 @@ class NPC(BaseModel):
     wants: str = Field("", description="What the NPC wants: the way to win them over")
     mannerisms: list[str] = Field(default_factory=list, description="Small gestures told before they speak, "
                                                                     "e.g. 'wipes her hands on her apron'")
+    wares: list[Ware] = Field(default_factory=list, description="What this NPC sells (trade)")
 
     @model_validator(mode="after")
     def _topic_secrets_exist(self) -> NPC:
@@ -260,6 +265,7 @@ class Location(BaseModel):
     connections: list[str] = Field(default_factory=list)
     discoveries: list[Discovery] = Field(default_factory=list)
     encounter: list[str] = Field(default_factory=list, description="Monster stat-block names lurking here")
+    wares: list[Ware] = Field(default_factory=list, description="What is sold here with no NPC to name (a stall)")
     visited: bool = False
 
 

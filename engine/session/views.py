@@ -33,7 +33,7 @@ def character_status(c: Character) -> CharacterStatus:
         name=c.name, class_name=c.class_name, level=c.level, hp=c.hp.current, hp_max=c.hp.max,
         temp_hp=c.hp.temp, ac=c.ac, conditions=[_condition_text(x.name, x.rounds_remaining) for x in c.conditions],
         unconscious=c.unconscious, dead=c.dead, stable=c.stable, death_saves=saves,
-        hit_dice_remaining=c.hit_dice.remaining)
+        hit_dice_remaining=c.hit_dice.remaining, coins=c.coins.model_copy(), purse=c.coins.text())
 
 
 def _condition_text(name: str, rounds: int | None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.models.facts import Fact
 from engine.models.world import Campaign
+from engine.play.agents import market
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.intent import ONLY_FOE, match_place
 from engine.text import stem, stems, words
@@ -54,6 +55,10 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         hours, minutes = divmod(world.game_state.minutes, 60)
         light = "daylight" if 6 <= hours < 19 else "dark"
         result.beats.append(f"It is day {world.game_state.day}, {hours:02d}:{minutes:02d}; outside it is {light}.")
+        answered = True
+    money = None if answered else market.answer(world, pc, ctx.action)  # purses and prices (trade)
+    if money is not None:
+        result.beats.append(money)
         answered = True
     carried = [i for i in pc.inventory if stem(i.name.split()[0].lower()) in said] if pc else []
     if pc and (carried or ws & {"inventory", "carrying", "pack", "have", "got"}) and not answered:

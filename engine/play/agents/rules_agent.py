@@ -6,9 +6,13 @@ import re
 
 from engine import rules
 from engine.errors import InvalidInputError
-from engine.models.actions import ActionType, StateChange
-from engine.models.world import Character, Item
+from engine.models.actions import ActionType
+from engine.models.world import Character
+from engine.play.agents import trade
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
+from engine.play.agents.pack import add_item as _add
+from engine.play.agents.pack import find_item as _find_item
+from engine.play.agents.pack import take_item as _take_one
 from engine.play.agents.setbacks import add_setback
 from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
@@ -188,6 +192,8 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
         return
     ws = set(words(ctx.action))
     text_stems = stems(ctx.action)
+    if trade.handle(ctx, pc, result):
+        return  # buy, sell, pay, split: coins change hands (engine.play.agents.trade)
     if "potion" in text_stems and text_stems & _POTION_VERBS:
         _potion(ctx, pc, result)
     elif text_stems & {"drop", "discard"} or "throw away" in ctx.normalized:
@@ -196,7 +202,7 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
         _give(ctx, pc, result)
     elif "inventory" in ws or "carrying" in ws:
         items = ", ".join(f"{i.name} x{i.quantity}" for i in pc.inventory) or "nothing"
-        result.beats.append(f"{pc.name} takes stock: {items}.")
+        result.beats.append(f"{pc.name} takes stock: {items}; purse: {pc.coins.text()}.")
     elif text_stems & {"eat", "ration"}:
         _use_up(pc, ctx, result, "ration", "eats")
     elif _EQUIP.search(ctx.normalized):
@@ -212,36 +218,6 @@ def inventory(ctx: AgentContext, result: AgentResult) -> None:
             return
         result.beats.append(f"{pc.name} handles the {item.name}.")
     result.follow_up_options += ["Check inventory", "Look around"]
-
-
-def _find_item(pc: Character, text_stems: set[str], prefer: str | None = None) -> Item | None:
-    scored = [(overlap(i.name, text_stems) + (2 if prefer and prefer in i.name.lower() else 0), n, i)
-              for n, i in enumerate(pc.inventory) if i.quantity > 0]
-    scored = [s for s in scored if s[0] > 0]
-    return max(scored, key=lambda s: (s[0], -s[1]))[2] if scored else None
-
-
-def _take_one(pc: Character, item: Item, count: int = 1) -> StateChange:
-    before = item.quantity
-    item.quantity = max(0, item.quantity - count)
-    if item.quantity == 0:
-        pc.inventory.remove(item)
-    # Name and count on both sides, so a reader can tell "one of six candles" from "the last potion".
-    return StateChange(target=pc.name, kind="inventory_remove", before={"name": item.name, "quantity": before},
-                       after={"name": item.name, "quantity": item.quantity},
-                       description=f"{pc.name} loses {count} {item.name} ({before} -> {item.quantity}).")
-
-
-def _add(pc: Character, name: str, count: int = 1) -> StateChange:
-    item = next((i for i in pc.inventory if i.name.casefold() == name.casefold()), None)
-    before = item.quantity if item else 0
-    if item is None:
-        item = Item(name=name, quantity=0)
-        pc.inventory.append(item)
-    item.quantity += count
-    return StateChange(target=pc.name, kind="inventory_add", before={"name": item.name, "quantity": before},
-                       after={"name": item.name, "quantity": item.quantity},
-                       description=f"{pc.name} gains {count} {item.name} ({before} -> {item.quantity}).")
 
 
 def _other_character(ctx: AgentContext, pc: Character) -> Character | None:

@@ -1,4 +1,4 @@
-"""The party status table: class and level, HP bar, temp HP, AC, conditions; the fallen stand out."""
+"""The party status table: class and level, HP bar, temp HP, AC, conditions, gold; the fallen stand out."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 from engine.models.session import CharacterStatus
 from gm_console.tui.widgets.format import hp_bar
 
-COLUMNS = ("Name", "Class", "HP", "Temp", "AC", "Conditions")
+COLUMNS = ("Name", "Class", "HP", "Temp", "AC", "Conditions", "Gold")
 
 
 def condition_cell(c: CharacterStatus) -> Text:
@@ -32,7 +32,16 @@ def party_row(c: CharacterStatus) -> tuple[Text, ...]:
         Text(str(c.temp_hp) if c.temp_hp else "—", style="cyan" if c.temp_hp else "dim"),
         Text(str(c.ac)),
         condition_cell(c),
+        purse_cell(c),
     )
+
+
+def purse_cell(c: CharacterStatus) -> Text:
+    """The purse's worth in gold pieces ("14.79"): short enough for a narrow screen; the coins themselves are
+    in the state (and "check my inventory" reads them out)."""
+    worth = c.coins.total_cp()
+    return Text(f"{worth / 100:.2f}".rstrip("0").rstrip("."), style="yellow") if worth \
+        else Text("—", style="dim")
 
 
 class PartyTable(DataTable):
