@@ -116,9 +116,9 @@ class RollReader:
                                     {"actor": roller, "what": what, "skill": what.split()[0].casefold(),
                                      **roll_fields(roll, "DC")}))
             else:
-                events.append(Event("roll", {"actor": roll.roller or "The DM",
-                                             "for_purpose": f" for {purpose}" if purpose else ""}))
-                events += self._healed_by(roll)
+                # A roll that healed is told as the healing; any other as a roll (its number is the log's).
+                events += self._healed_by(roll) or [Event("roll", {
+                    "actor": roll.roller or "The DM", "for_purpose": f" for {purpose}" if purpose else ""})]
         return events
 
     def _attack(self, rolls: list[DiceRoll], i: int, roll: DiceRoll, roller: str, consumed: set[int]) -> list[Event]:
@@ -167,12 +167,15 @@ class RollReader:
         return [Event("damage", {"target": target}), *self._down(target, as_int(hp.after) if hp else None)]
 
     def _healed_by(self, roll: DiceRoll) -> list[Event]:
-        """A healing roll (potion, spell, hit die) is told with the HP it restored, not after the fight."""
+        """A healing roll (potion, spell, hit die) told as who mended whom with what; the HP are the log's."""
         for i, change in enumerate(self.changes):
             before, after = as_int(change.before), as_int(change.after)
             named = change.target.casefold() in (roll.purpose or "").casefold()
             if (i not in self.used and change.kind == "hp" and before is not None and after is not None
                     and after > before and (named or change.target == roll.roller)):
                 self.used.add(i)
-                return [Event("heal", {"target": change.target, "amount": str(after - before)})]
+                what = re.sub(r"\s+on\s+.+$", "", roll.purpose or "") or "healing"
+                healer = roll.roller or self.actor
+                kind = "heal_self" if healer.casefold() == change.target.casefold() else "heal_by"
+                return [Event(kind, {"target": change.target, "actor": healer, "what": what})]
         return []

@@ -52,6 +52,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "heal": (
         "{target} recovers.", "Warmth returns to {target}.", "{target}'s wounds close a little.",
         "Colour comes back to {target}'s face.", "{target} breathes easier as the hurt eases."),
+    # A healing roll: {what} is the spell, potion or die that healed ("Cure Wounds", "Potion of healing").
+    "heal_by": (
+        "{actor}'s {what} mends {target}.", "{what} from {actor} closes {target}'s wounds.",
+        "Warmth spreads through {target} as {actor}'s {what} takes hold.",
+        "{target} breathes easier; {actor}'s {what} has done its work."),
+    "heal_self": (
+        "{actor}'s {what} eases the hurt.", "The {what} does its work on {actor}.",
+        "{actor} feels the {what} take hold; the pain ebbs.", "Strength returns to {actor} with the {what}."),
     "inventory_add": (
         "{target} picks up {item}.", "{item_cap} goes into {target}'s pack.", "{target} now carries {item}.",
         "{target} stows {item}."),
@@ -119,7 +127,7 @@ FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing", "hostile": "other",
           **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "cannot_act": "other",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
-          "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
+          "heal": "rest", "heal_by": "rest", "heal_self": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
 
 # Beats are classified by keyword, first match wins.
 BEAT_FAMILIES = (
