@@ -79,6 +79,8 @@ ACTIONS: tuple[ConsoleAction, ...] = (
                   "(or the first monster)", title="Combat: Show stat block", enabled=session_open, needs_fight=True),
     ConsoleAction("combat_end", "", "End fight", "End the fight (XP for defeated monsters)",
                   title="Combat: End fight", enabled=in_phases(Phase.PLAYING), needs_fight=True),
+    ConsoleAction("toggle_dice", "ctrl+o", "Dice", "Each turn's dice and bookkeeping under its prose: one line, "
+                  "every roll and change in full, or hidden", title="View: Dice log (one line / full / hidden)"),
     ConsoleAction("toggle_panes", "f2", "Panes", "Swap the narrative with history and context (narrow terminals)",
                   title="View: Toggle side panes"),
     ConsoleAction("switch_session", "f3", "Sessions", "Pick, start or delete a session",
