@@ -13,7 +13,7 @@ from rich.console import Console
 from gm_console.tui.actions import BY_ID
 from gm_console.tui.widgets.narrative import NarrativeEntry, render_entry
 from tests.console.conftest import send, settle
-from tests.console.test_snapshots import data_dir, fight_app  # noqa: F401 - fixtures shared with the snapshots
+from tests.console.test_snapshots import data_dir, fight_app, quiet  # noqa: F401 - fixtures shared
 
 pytestmark = pytest.mark.anyio
 
@@ -59,3 +59,18 @@ async def test_a_fight_opening_is_prose_then_one_dice_line_and_ctrl_o_cycles_it(
         assert "nitiative" not in hidden and opening.text.split(".")[0] in hidden
         await pilot.press(BY_ID["toggle_dice"].keys)
         assert app.main.narrative.dice_mode == "line"
+
+
+def test_snapshot_of_a_combat_round_with_prose_and_dice_lines_at_120x40(snap_compare, fight_app) -> None:  # noqa: F811
+    """The fight opens (the thug acts first), then whoever is up acts (the actor picker follows the turn):
+    each turn is its prose then one dim dice/log line, the initiative order said once (in the log line of
+    the turn that began the fight) and in the tracker."""
+
+    async def round_(pilot) -> None:  # noqa: ANN001 - the pilot, as snap_compare hands it
+        await settle(pilot, pilot.app)
+        for line in ("Bram attacks the Wrecker Thug", "I cast fire bolt at the Wrecker Thug",
+                     "I cast sacred flame at the Wrecker Thug"):
+            await send(pilot, pilot.app, line)
+        await quiet(pilot)
+
+    assert snap_compare(fight_app, terminal_size=(120, 40), run_before=round_)
