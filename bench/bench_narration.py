@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.api.manager import SessionManager  # noqa: E402
 from engine.narration.base import NarrationRequest, NarrationResult  # noqa: E402
 from engine.narration.offline import OfflineNarrator  # noqa: E402
+from engine.narration.templates import check_name  # noqa: E402
 from engine.text import stem, words  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -177,11 +178,15 @@ def failed_checks(response) -> list:
             and not re.search(r"attack|damage|death|sav(e|ing)|initiative|picks? a target", r.purpose or "", re.I)]
 
 
-def has_consequence(narrative: str, replies: list[str]) -> bool:
-    """A sentence beyond the roll, a null outcome and the NPC's own quoted reply (its paragraph)."""
+def has_consequence(narrative: str, replies: list[str], checks: list[str] = ()) -> bool:
+    """A sentence beyond the roll, a null outcome and the NPC's own quoted reply (its paragraph). The
+    offline prose tells a check's verdict without numbers, naming the check ("Wren's Investigation check
+    falls short"): a sentence naming a failed check is its verdict, not a consequence."""
     told = "\n\n".join(p for p in narrative.split("\n\n") if not any(r.strip('"') in p for r in replies if r))
     for line in sentences(told):
         if _ROLL_LINE.search(line) or _NULL.search(line) or line.startswith('"') or re.search(r'"\s*$', line):
+            continue
+        if any(name in line for name in checks):
             continue
         return True
     return False
@@ -208,7 +213,8 @@ async def play(seed: int) -> dict:
                 return None
             record.append({"actor": actor, "text": text, "narrative": res.narrative, "failed": len(failed_checks(res)),
                            "consequence": bool(failed_checks(res)) and has_consequence(
-                               res.narrative, [n.text for n in res.npc_responses])})
+                               res.narrative, [n.text for n in res.npc_responses],
+                               [check_name(r.purpose or "").split(" on ")[0] for r in failed_checks(res)])})
             return res
 
         for step in EVENING:

@@ -129,3 +129,6 @@ class ActionResponse(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     turn_number: int
     character_name: str | None = None
+    dice_log: list[str] = Field(default_factory=list, description=(
+        "The turn's dice and bookkeeping, one line each and each fact once (initiative in one line, whose turn "
+        "last): what a table shows beside the narrative, which tells the story without the numbers"))

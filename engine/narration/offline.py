@@ -41,7 +41,9 @@ _INTERNAL_ROLL = re.compile(r"\bpicks? a target\b", re.I)
 # Beats that set the scene for everything else this turn (a foe arriving): told first.
 _LEAD = re.compile(r"\bsteps out to fight\b", re.I)
 _BOOKKEEPING = {"time", "initiative", "hit_dice", "spell_slot", "death_save", "location", "combat_start",
-                "encounter", "condition_tick", "temp_hp", "turn", "round"}
+                "encounter", "encounter_difficulty", "condition_tick", "temp_hp", "turn", "round"}
+# Whose turn it is: the initiative tracker's and the dice/log line's, never the prose's.
+_TURN_BEAT = re.compile(r"^It is .+?'s turn\b")
 
 
 class OfflineNarrator:
@@ -85,7 +87,7 @@ _REPHRASED = (("nothing_new", re.compile(r"^(?P<actor>.+?) finds nothing new at 
               ("refusal", re.compile(r"^(?P<npc>.+?) will not say more about that\.$")),
               ("unread", re.compile(r"^(?P<actor>.+?) cannot read (?P<npc>.+?)\.$")),
               ("hostile", re.compile(r"^Something hostile lurks here\.$")),
-              ("turn", re.compile(r"^It is (?P<name>.+?)'s turn(?P<round_tail>)\.$")))
+              ("cannot_act", re.compile(r"^(?P<actor>.+?) is (?P<state>.+?)(?: at \d+ HP)? and cannot act\.$")))
 
 
 @lru_cache(maxsize=512)
@@ -118,15 +120,14 @@ def _place(name: str) -> str:
 
 
 def _setback(target: str, details: dict[str, Any]) -> Event:
-    minutes = as_int(details.get("minutes")) or 0
     topic = str(details.get("topic") or "")
     kind = f"setback_{details.get('type', 'time')}"
     return Event(kind if kind in TEMPLATES else "setback_time", {
         "actor": target, "place": _place(str(details.get("place") or "here")), "clue": str(details.get("clue") or "something"),
         "skill": str(details.get("skill") or "effort"), "npc": str(details.get("npc") or "they"),
         "topic_tail": f" about {topic}" if topic else "", "subject": topic or "that",
-        "minutes_tail": f" ({minutes} minutes lost)" if minutes else "",
-        "minutes_tail_s": f" ({minutes} minutes lost)" if minutes else ""})
+        # The minutes are the clock's (the dice/log line shows the time change).
+        "minutes_tail": "", "minutes_tail_s": ""})
 
 
 def _slots(fields: dict[str, Any], request: NarrationRequest, kind: str, occurrence: int) -> dict[str, Any]:
@@ -185,18 +186,6 @@ class _Builder(RollReader):
                 return [Event("unconscious", {"target": target})]
         return [Event("down", {"target": target})]
 
-    def _turn(self) -> list[Event]:
-        """Who acts next: only the last turn change, and only if the fight is still on at the end."""
-        kinds = [c.kind for c in self.changes]
-        turns = [i for i, kind in enumerate(kinds) if kind == "turn"]
-        if not turns or any(kind == "combat_end" for kind in kinds[turns[-1]:]):
-            return []
-        last = self.changes[turns[-1]]
-        number = re.search(r"round (\d+)", last.description)
-        new_round = any(kind == "round" for kind in kinds)
-        tail = f" as round {number[1]} begins" if number and new_round else ""
-        return [Event("turn", {"name": label(last.after, "the next combatant"), "round_tail": tail})]
-
     def events(self) -> list[Event]:
         events = [Event("generic", {"text": sentence(b)}) for b in self.req.beats if _LEAD.search(b)]
         if moved := self._take("location"):
@@ -220,13 +209,10 @@ class _Builder(RollReader):
                 events.append(Event("secret", {"npc": reply.npc, "text": sentence(reply.revealed_secret)}))
         events += self._remaining()
         covered = {FAMILY.get(e.kind, "other") for e in events}
-        for beat in (b for b in self.req.beats if not _LEAD.search(b)):
+        for beat in (b for b in self.req.beats if not _LEAD.search(b) and not _TURN_BEAT.search(b)):
             family = next((f for f, pattern in BEAT_FAMILIES if pattern.search(beat)), "other")
             if family not in covered or family in ("other", "nothing", "npc_mood"):
                 events.append(self._beat(beat, family))
-        events += self._turn()
-        turns = [e for e in events if e.kind == "turn"]
-        events = [e for e in events if e.kind != "turn" or e is turns[-1]]  # whose turn it is, said once
         return events or [Event("action", {"action": self.req.action.strip().rstrip(".")})]
 
     def _remaining(self) -> list[Event]:

@@ -10,7 +10,6 @@ from engine.narration.base import NarrationRequest
 from engine.narration.combat_templates import TAILS
 from engine.narration.events import Event, as_int, roll_fields, succeeded
 from engine.narration.prose import (
-    DAMAGE_TYPES,
     ENERGY,
     LANDS,
     SCARS,
@@ -23,7 +22,6 @@ from engine.narration.prose import (
 from engine.narration.templates import check_name
 
 _SAVE = re.compile(r"^(?P<ability>[A-Za-z]{3,12}) sav(?:e|ing throw)s? (?:against|vs\.?) (?P<spell>.+)$", re.I)
-_DAMAGE_WORDS = re.compile(r"\s*\b(" + "|".join(DAMAGE_TYPES) + r")?\s*damage\b.*$", re.I)
 _SWAY = re.compile(r"^(?P<skill>persuasion|deception|intimidation|performance) vs (?P<npc>.+)$", re.I)
 _TARGET = re.compile(r"\b(?:vs\.?|versus|against|at|on)\s+(.+)$", re.I)
 
@@ -79,13 +77,8 @@ class RollReader:
         """Attach the damage to the blow and say how the target stands after it."""
         if dmg_roll is None:
             return []
-        dtype = damage_type(dmg_roll.purpose or "")
-        dmg = f"{dmg_roll.total} {dtype} damage" if dtype else f"{dmg_roll.total} damage"
-        for roll in extra:
-            source = _DAMAGE_WORDS.sub("", roll.purpose or "")
-            dmg += f" and {roll.total} more" + (f" from {source.strip()}" if source.strip() else "")
+        # The amount is the dice/log line's: the prose tells the kind ({lands}) and how the target stands.
         total = dmg_roll.total + sum(r.total for r in extra)
-        event.fields.update(dmg_for=f" for {dmg}", dmg_comma=f", dealing {dmg}")
         hp = self._take("hp", target)
         for _ in extra:  # each extra damage roll may have its own HP change: the blow's end state is the last
             hp = self._take("hp", target) or hp
@@ -107,8 +100,8 @@ class RollReader:
             if "damage" in low:
                 events += self._loose_damage(roll, roller)
             elif "death" in low:
-                events.append(Event("death_save", {"actor": roller, "total": str(roll.total),
-                                                   "result": "success" if success else "failure"}))
+                events.append(Event("death_save", {"actor": roller,
+                                                   "result": "holds on" if success else "slips further"}))
             elif (save := _SAVE.match(purpose)) and roll.dc is not None:
                 events += self._save(rolls, i, roll, save, consumed)
             elif "attack" in low or "to hit" in low:
@@ -123,10 +116,9 @@ class RollReader:
                                     {"actor": roller, "what": what, "skill": what.split()[0].casefold(),
                                      **roll_fields(roll, "DC")}))
             else:
-                events.append(Event("roll", {"actor": roll.roller or "The DM", "notation": roll.notation,
-                                             "total": str(roll.total),
-                                             "for_purpose": f" for {purpose}" if purpose else ""}))
-                events += self._healed_by(roll)
+                # A roll that healed is told as the healing; any other as a roll (its number is the log's).
+                events += self._healed_by(roll) or [Event("roll", {
+                    "actor": roll.roller or "The DM", "for_purpose": f" for {purpose}" if purpose else ""})]
         return events
 
     def _attack(self, rolls: list[DiceRoll], i: int, roll: DiceRoll, roller: str, consumed: set[int]) -> list[Event]:
@@ -170,19 +162,20 @@ class RollReader:
 
     def _loose_damage(self, roll: DiceRoll, roller: str) -> list[Event]:
         """Damage no attack or save accounts for (a trap, a DM roll): told on its own."""
-        dtype = damage_type(roll.purpose or "")
-        dmg = f"{roll.total} {dtype} damage" if dtype else f"{roll.total} damage"
         target = self._foe(roller)
         hp = self._take("hp", target)
-        return [Event("damage", {"target": target, "dmg": dmg}), *self._down(target, as_int(hp.after) if hp else None)]
+        return [Event("damage", {"target": target}), *self._down(target, as_int(hp.after) if hp else None)]
 
     def _healed_by(self, roll: DiceRoll) -> list[Event]:
-        """A healing roll (potion, spell, hit die) is told with the HP it restored, not after the fight."""
+        """A healing roll (potion, spell, hit die) told as who mended whom with what; the HP are the log's."""
         for i, change in enumerate(self.changes):
             before, after = as_int(change.before), as_int(change.after)
             named = change.target.casefold() in (roll.purpose or "").casefold()
             if (i not in self.used and change.kind == "hp" and before is not None and after is not None
                     and after > before and (named or change.target == roll.roller)):
                 self.used.add(i)
-                return [Event("heal", {"target": change.target, "amount": str(after - before)})]
+                what = re.sub(r"\s+on\s+.+$", "", roll.purpose or "") or "healing"
+                healer = roll.roller or self.actor
+                kind = "heal_self" if healer.casefold() == change.target.casefold() else "heal_by"
+                return [Event(kind, {"target": change.target, "actor": healer, "what": what})]
         return []

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import re
 
-from engine.narration.combat_templates import ATTACK_TEMPLATES, TURN_TEMPLATES
+from engine.narration.combat_templates import ATTACK_TEMPLATES
 from engine.narration.story_templates import STORY_TEMPLATES
 
 TEMPLATES: dict[str, tuple[str, ...]] = {
     **ATTACK_TEMPLATES,
     **STORY_TEMPLATES,
-    "turn": TURN_TEMPLATES,
+    # Damage no attack accounts for (a trap, a fall): the amount is the dice/log line's.
     "damage": (
-        "{target} takes {dmg}.", "{dmg} tears into {target}.", "{target} reels, suffering {dmg}.",
-        "The blow costs {target} {dmg}."),
+        "{target} is hurt.", "Pain tears into {target}.", "{target} reels from the hurt.",
+        "The blow costs {target} dearly.", "{target} takes a wound."),
     "unconscious": (
         "{target} crumples to the ground, unconscious.", "{target}'s knees buckle; they fall senseless.",
         "Darkness takes {target} — down and unconscious.", "{target} collapses, unconscious and bleeding."),
@@ -23,13 +23,14 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "death": (
         "{target} falls and does not rise.", "With a final gasp, {target} goes still.",
         "{target} is slain.", "{target} crashes down, defeated."),
+    # {result}: "holds on" or "slips further".
     "death_save": (
-        "{actor} fights for breath — a death saving throw of {total}: {result}.",
-        "Between life and death, {actor} rolls {total}: {result}.", "{actor}'s death save: {total}, {result}.",
-        "The party holds its breath as {actor} makes a death save — {total}, {result}."),
+        "{actor} fights for breath, and {result}.", "Between life and death, {actor} {result}.",
+        "The party holds its breath over {actor}, who {result}.", "{actor} lies still, and {result}."),
+    # A roll the engine made with no verdict (a potion's healing, a DM's roll): the number is the log's.
     "roll": (
-        "{actor} rolls {notation}{for_purpose}: {total}.", "{actor}'s {notation}{for_purpose} comes up {total}.",
-        "{actor} gets {total} on {notation}{for_purpose}.", "{actor} rolls {total} on {notation}{for_purpose}."),
+        "{actor} rolls the dice{for_purpose}.", "The dice tumble in {actor}'s hand{for_purpose}.",
+        "{actor} trusts to the dice{for_purpose}.", "{actor} rolls{for_purpose}."),
     "travel": (
         "The party leaves {origin} behind and arrives at {destination}.",
         "The road from {origin} ends at {destination}.", "After a while on the move, {destination} comes into view.",
@@ -49,8 +50,16 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "The party settles in for a {rest}.", "Weapons are set aside for a {rest}; wounds are tended.",
         "A {rest} — time to breathe, bind wounds and recover.", "The party rests a while ({rest})."),
     "heal": (
-        "{target} recovers {amount} hit points.", "Warmth returns to {target}: {amount} hit points restored.",
-        "{target}'s wounds close a little ({amount} HP).", "{target} regains {amount} hit points."),
+        "{target} recovers.", "Warmth returns to {target}.", "{target}'s wounds close a little.",
+        "Colour comes back to {target}'s face.", "{target} breathes easier as the hurt eases."),
+    # A healing roll: {what} is the spell, potion or die that healed ("Cure Wounds", "Potion of healing").
+    "heal_by": (
+        "{actor}'s {what} mends {target}.", "{what} from {actor} closes {target}'s wounds.",
+        "Warmth spreads through {target} as {actor}'s {what} takes hold.",
+        "{target} breathes easier; {actor}'s {what} has done its work."),
+    "heal_self": (
+        "{actor}'s {what} eases the hurt.", "The {what} does its work on {actor}.",
+        "{actor} feels the {what} take hold; the pain ebbs.", "Strength returns to {actor} with the {what}."),
     "inventory_add": (
         "{target} picks up {item}.", "{item_cap} goes into {target}'s pack.", "{target} now carries {item}.",
         "{target} stows {item}."),
@@ -91,8 +100,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "{target} is no longer {condition}.", "{target} shakes off being {condition}.",
         "{target} recovers — no longer {condition}.", "The {condition} condition leaves {target}."),
     "xp": (
-        "{target} {each}gain{s} {amount} XP.", "Experience earned: {amount} XP for {target}.",
-        "{target} {is_are} {amount} XP the wiser.", "{amount} XP goes to {target}."),
+        "{target} {each}gain{s} experience from it.", "Experience earned for {target}.",
+        "{target} {is_are} the wiser for it.", "The fight leaves {target} more seasoned."),
+    # A character who cannot act this turn (unconscious, paralysed): {state} is the condition.
+    "cannot_act": (
+        "{actor} is {state} and cannot act.", "{actor} lies {state}; the moment passes without them.",
+        "Nothing from {actor}, who is {state}.", "{actor}, {state}, can do nothing now.",
+        "{actor} stays {state}, out of it for now.", "The others look to {actor}, but {actor} is {state}."),
     "scene": ("{text}", "A look around {location}: {text}", "{location}: {text}", "Around them: {text}"),
     "present": ("{names} {is_are} here.", "Present: {names}.", "{names} {is_are} about.", "Faces here: {names}."),
     # Beats are complete sentences of unknown shape and tense: any prefix ("Then:", "Meanwhile") misreads
@@ -111,9 +125,9 @@ FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
           "check_failure": "check", "death_save": "check", "social_success": "check", "social_failure": "check", "npc_speech": "npc", "npc_gesture": "npc", "attitude": "npc",
           "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing", "hostile": "other",
-          **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "turn": "combat",
+          **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "cannot_act": "other",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
-          "heal": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
+          "heal": "rest", "heal_by": "rest", "heal_self": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}
 
 # Beats are classified by keyword, first match wins.
 BEAT_FAMILIES = (

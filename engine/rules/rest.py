@@ -50,7 +50,7 @@ def long_rest(character: Character) -> list[StateChange]:
     if regained:
         before, dice.remaining = dice.remaining, dice.remaining + regained
         changes.append(state_change(name, "hit_dice", before, dice.remaining,
-                               f"{name} regains {regained} hit dice ({before} -> {dice.remaining})."))
+                               f"{name} regains {regained} hit {'die' if regained == 1 else 'dice'} ({before} -> {dice.remaining})."))
     for level, slots in sorted(character.spell_slots.items()):
         if slots.used:
             before, slots.used = slots.max - slots.used, 0

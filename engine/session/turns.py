@@ -14,6 +14,7 @@ from engine.errors import StaleTurnError
 from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
 from engine.models.facts import Fact, FactInput, FactRecordResult
 from engine.models.session import ContextUsage, SessionState
+from engine.models.turn_log import turn_log
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
@@ -138,7 +139,7 @@ def turn_response(entry: HistoryEntry, follow_up_options: list[str]) -> ActionRe
         narrative=entry.narrative, action_type=entry.action_type, state_changes=entry.state_changes,
         dice_rolls=entry.dice_rolls, npc_responses=entry.npc_responses,
         follow_up_options=follow_up_options or None, warnings=entry.warnings, turn_number=entry.turn,
-        character_name=entry.actor)
+        character_name=entry.actor, dice_log=[line.text for line in turn_log(entry.dice_rolls, entry.state_changes)])
 
 
 def commit_turn(s: OpenSession, prepared: PreparedTurn, archivist: Archivist,

@@ -94,6 +94,9 @@ ACTIONS: tuple[ConsoleAction, ...] = (
                   button=ButtonSpec("end", "error")),
     ConsoleAction("export_recap", "f4", "Export", "Write the recap and full log as Markdown",
                   title="Session: Export recap", enabled=session_open),
+    # Last in the footer: narrow terminals cut the footer's end, and the session keys matter more.
+    ConsoleAction("toggle_dice", "ctrl+o", "Dice", "Each turn's dice and bookkeeping under its prose: one line, "
+                  "every roll and change in full, or hidden", title="View: Dice log (one line / full / hidden)"),
     # No palette title: Textual's own "Quit the application" entry runs this same action.
     ConsoleAction("quit", "ctrl+q", "Quit", "Pause the session in play, then quit",
                   main_only=False, priority=True),

@@ -35,7 +35,7 @@ from gm_console.tui.screens.stat_block import StatBlockModal
 from gm_console.tui.screens.summary import SummaryModal
 from gm_console.tui.state import ConsoleStatus
 from gm_console.tui.table_controls import TableCommands, TableControls
-from gm_console.tui.widgets.narrative import NarrativeEntry
+from gm_console.tui.widgets.narrative import DICE_MODE_NAMES, NarrativeEntry
 from gm_console.tui.widgets.tracker import InitiativeTracker
 
 if TYPE_CHECKING:
@@ -155,6 +155,11 @@ class GMConsoleApp(TableControls):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+    def action_toggle_dice(self) -> None:
+        mode = self.main.narrative.cycle_dice()
+        self.notify(f"Dice and bookkeeping: {DICE_MODE_NAMES[mode]} ({key_name('toggle_dice')} changes it).",
+                    title="Dice log")
 
     def action_toggle_panes(self) -> None:
         self.main.toggle_side()

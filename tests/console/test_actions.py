@@ -48,7 +48,7 @@ def test_the_rules_follow_the_phase() -> None:
     for phase in (Phase.SAVING, Phase.IDLE, Phase.PAUSED, Phase.ENDED):
         assert "pause_session" not in allowed[phase], phase
     assert "resume_session" in allowed[Phase.PAUSED] and "resume_session" not in allowed[Phase.SAVING]
-    assert allowed[Phase.IDLE] == {"help", "toggle_panes", "switch_session", "quit"}
+    assert allowed[Phase.IDLE] == {"help", "toggle_dice", "toggle_panes", "switch_session", "quit"}
     assert ConsoleStatus(saving=True).phase is Phase.SAVING
 
 

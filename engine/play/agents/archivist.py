@@ -68,6 +68,8 @@ def _change_note(turn: int, change: StateChange, actor: str) -> _Note | None:
         return _Note(turn, f"{target} became {_name(change.after)} toward the party", 2, decision=True)
     if kind == "fact":
         return _Note(turn, f"the party learned: {(_name(change.after) or change.description).rstrip('.')}", 2)
+    if kind == "setback" and isinstance(change.after, dict):
+        return _setback_note(turn, target, change.after)
     if kind == "combat_start":
         return _Note(turn, "a fight broke out", 1)
     if kind == "combat_end":
@@ -82,6 +84,21 @@ def _change_note(turn: int, change: StateChange, actor: str) -> _Note | None:
     if kind == "death_save" and "dead" in _name(change.after).casefold():
         return _Note(turn, f"{target} died", 3, rank=DEATH)
     return None
+
+
+def _setback_note(turn: int, target: str, details: dict) -> _Note:
+    """What a failed check cost, as something that happened to the party (never something it learned)."""
+    kind, npc, skill = details.get("type"), details.get("npc") or "someone", details.get("skill") or "check"
+    if kind == "wary":
+        topic = f" about {details['topic']}" if details.get("topic") else ""
+        return _Note(turn, f"{npc} grew wary of {target} pressing{topic}", 1)
+    if kind == "noticed":
+        return _Note(turn, f"{npc} caught {target} watching", 1)
+    if kind == "noise":
+        return _Note(turn, f"{target} was heard at {details.get('place') or 'the scene'}", 1)
+    if kind == "clue":
+        return _Note(turn, f"{target} half-saw {details.get('clue') or 'something'}", 1)
+    return _Note(turn, f"{target}'s failed {skill} check cost time", 1)
 
 
 def entry_notes(entry: HistoryEntry) -> list[_Note]:
@@ -107,6 +124,8 @@ def entry_notes(entry: HistoryEntry) -> list[_Note]:
         notes.append(_Note(entry.turn, f"{actor} spoke with {names}", 1))
     # Events and attitudes are already notes of their own; the rest of the new facts were learned.
     swayed = {c.target for c in entry.state_changes if c.kind == "attitude"}
+    # A setback's fact ("Hesper will remember Wren pressing") is what went wrong, told by its own note.
+    swayed |= {c.after.get("npc") for c in entry.state_changes if c.kind == "setback" and isinstance(c.after, dict)}
     notes += [_Note(entry.turn, f"the party learned: {f.text.rstrip('.')}", 2) for f in entry.facts_added
               if f.category != FactCategory.EVENT and f.subject not in swayed
               and not any("learned:" in n.text for n in notes)]

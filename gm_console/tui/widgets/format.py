@@ -8,6 +8,7 @@ from rich.text import Text
 
 from engine.models.actions import DiceRoll, EntryKind, HistoryEntry
 from engine.models.session import GameStateView
+from engine.models.turn_log import LogLine
 
 # DM entries have no action_type; the history shows what kind of DM call made them.
 KIND_LABELS = {
@@ -32,7 +33,7 @@ def _verdict(roll: DiceRoll) -> Text:
 
 
 def roll_text(roll: DiceRoll, *, brief: bool = False) -> Text:
-    """'Attack (Bram): 1d20 (15) + 5 = 20 vs 13 ✓'; brief (the history column) is '1d20+5=20 ✓'."""
+    """'Attack (Bram): 1d20 (15) + 5 = 20 vs AC 13 ✓'; brief (the history column) is '1d20+5=20 ✓'."""
     if brief:  # the DC and the dice faces are in the narrative
         return Text(f"{roll.notation}={roll.total}") + _verdict(roll)
     label = roll.purpose or roll.notation
@@ -40,7 +41,25 @@ def roll_text(roll: DiceRoll, *, brief: bool = False) -> Text:
     out.append(": ")
     out.append(roll.detail.replace("`", "") if roll.detail else f"{roll.notation} = {roll.total}")
     if roll.dc is not None:
-        out.append(f" vs {roll.dc}", style="dim")
+        out.append(f" vs {_against(label)} {roll.dc}", style="dim")
+    return out + _verdict(roll)
+
+
+def _against(label: str) -> str:
+    """An attack roll is made against AC; a check or a save against a DC."""
+    return "AC" if "attack" in label.casefold() else "DC"
+
+
+def log_line_brief(line: LogLine) -> Text:
+    """A turn-log line for the one-line dice log: a roll as 'Fire Bolt attack (Idris) 25 vs AC 12 CRIT ✓'."""
+    roll = line.roll
+    if roll is None:
+        return Text(line.text, style="dim")
+    label = roll.purpose or roll.notation
+    out = Text(f"{label} ({roll.roller}) " if roll.roller else f"{label} ", style="dim")
+    out.append(str(roll.total), style="bold")
+    if roll.dc is not None:
+        out.append(f" vs {_against(label)} {roll.dc}", style="dim")
     return out + _verdict(roll)
 
 

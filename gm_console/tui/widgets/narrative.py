@@ -1,5 +1,9 @@
 """The narrative pane: a list model of what happened at the table, and a RichLog that shows its tail.
 
+A player's turn shows the narrator's prose, then its dice and bookkeeping as the engine's turn log
+(engine.models.turn_log: initiative once, whose turn once) in one dim line; the DM switches that line
+to one line per roll and change, or hides it (DICE_MODES, the "toggle_dice" action).
+
 The model is the truth (the RichLog defers writes until it has a size and cannot reflow); new
 entries are appended to the log, never re-rendering what is already there, so the cost of showing a
 turn does not grow with the length of the session.
@@ -23,9 +27,13 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from engine.models.actions import ActionResponse, DiceRoll, EntryKind, HistoryEntry, NPCResponse, StateChange
-from gm_console.tui.widgets.format import action_label, roll_text
+from engine.models.turn_log import LogLine, turn_log
+from gm_console.tui.widgets.format import action_label, log_line_brief, roll_text
 
 STYLE_FOR_KIND = {"system": "italic cyan", "error": "bold red", "dm": "magenta"}
+# How a turn's dice and bookkeeping show under its prose: one line, a line each, or not at all.
+DICE_MODES = ("line", "full", "off")
+DICE_MODE_NAMES = {"line": "one line per turn", "full": "every roll and change in full", "off": "hidden"}
 
 
 @dataclass
@@ -40,11 +48,13 @@ class NarrativeEntry:
     changes: list[str] = field(default_factory=list)
     npc_lines: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # A player's turn: its dice and bookkeeping, apart from the prose (DM entries use rolls/changes).
+    log: list[LogLine] = field(default_factory=list)
 
     @property
     def plain(self) -> str:
         parts = [self.title, self.text, *(roll_text(r).plain for r in self.rolls), *self.changes,
-                 *(f'{n}: "{t}"' for n, t in self.npc_lines), *self.warnings]
+                 *(f'{n}: "{t}"' for n, t in self.npc_lines), *(line.text for line in self.log), *self.warnings]
         return "\n".join(p for p in parts if p)
 
 
@@ -63,7 +73,7 @@ def _turn_entry(played: ActionResponse | HistoryEntry, turn: int, actor: str | N
     return NarrativeEntry(
         kind="turn", turn=turn, text=played.narrative,
         title=f"Turn {turn} · {actor or 'The party'} · {action_label(action_type)}: {action}",
-        rolls=list(played.dice_rolls), changes=_changes(played.state_changes),
+        log=turn_log(played.dice_rolls, played.state_changes),
         npc_lines=_npc(played.npc_responses, played.narrative), warnings=list(played.warnings))
 
 
@@ -99,7 +109,17 @@ def dm_entry(turn: int | None, action: str, rolls: list[DiceRoll] | None = None,
                           changes=list(changes or []))
 
 
-def render_entry(entry: NarrativeEntry) -> RenderableType:
+def render_log(log: list[LogLine], mode: str) -> list[RenderableType]:
+    """A turn's dice and bookkeeping: one dim line ("line"), a line each ("full"), or nothing ("off")."""
+    if not log or mode == "off":
+        return []
+    if mode == "full":
+        return [Text("⚄ ", style="yellow") + roll_text(line.roll) if line.roll else Text(f"→ {line.text}", style="italic")
+                for line in log]
+    return [Text("⚄ ", style="yellow") + Text(" · ", style="dim").join(log_line_brief(line) for line in log)]
+
+
+def render_entry(entry: NarrativeEntry, dice_mode: str = "line") -> RenderableType:
     parts: list[RenderableType] = []
     if entry.kind in ("system", "error"):
         prefix = "✗ " if entry.kind == "error" else ""
@@ -114,6 +134,7 @@ def render_entry(entry: NarrativeEntry) -> RenderableType:
         parts.append(Markdown(entry.text))
     for npc, line in entry.npc_lines:
         parts.append(Text.assemble((npc, "bold cyan"), ": ", (f"“{line}”", "italic")))
+    parts += render_log(entry.log, dice_mode)
     for roll in entry.rolls:
         parts.append(Text("⚄ ", style="yellow") + roll_text(roll))
     for change in entry.changes:
@@ -141,6 +162,7 @@ class NarrativeLog(RichLog):
         super().__init__(id=id, classes=classes, wrap=True, min_width=20, max_lines=20_000, auto_scroll=True)
         self.entries: list[NarrativeEntry] = []
         self._drawn_width = 0
+        self.dice_mode = DICE_MODES[0]
 
     @property
     def plain_text(self) -> str:
@@ -166,6 +188,12 @@ class NarrativeLog(RichLog):
         self.entries = [e for e in self.entries if e.turn != turn]
         self.redraw()
 
+    def cycle_dice(self) -> str:
+        """The next way of showing each turn's dice (one line, in full, hidden); every entry is redrawn."""
+        self.dice_mode = DICE_MODES[(DICE_MODES.index(self.dice_mode) + 1) % len(DICE_MODES)]
+        self.redraw()
+        return self.dice_mode
+
     def redraw(self) -> None:
         self.clear()
         if self._drawn_width:
@@ -173,7 +201,7 @@ class NarrativeLog(RichLog):
                 self._draw(entry)
 
     def _draw(self, entry: NarrativeEntry) -> None:
-        self.write(render_entry(entry), width=self._drawn_width, scroll_end=True)
+        self.write(render_entry(entry, self.dice_mode), width=self._drawn_width, scroll_end=True)
 
     def on_resize(self, event: Resize) -> None:
         width = max(self.scrollable_content_region.width, 10)

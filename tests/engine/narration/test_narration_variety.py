@@ -44,11 +44,12 @@ def say(request: NarrationRequest) -> str:
 
 def test_a_spell_miss_scorches_the_place_and_a_bow_hit_is_an_arrow():
     miss = say(blow(4, "Fire Bolt", "fire", hit=False))
-    assert re.search(r"Fire Bolt|fire|flame", miss) and "damage" not in miss and "8" in miss and "AC 12" in miss
+    # The numbers are the dice/log line's (engine.models.turn_log), not the prose's.
+    assert re.search(r"Fire Bolt|fire|flame", miss) and "damage" not in miss and not re.search(r"\d", miss)
     assert any(ground in miss for ground in grounds("Wrecker Caves")), miss
     assert not re.search(r"\b(blade|steel|swings?)\b", miss)
     shot = say(blow(5, "Shortbow", "piercing", hit=True, attacker="Wren"))
-    assert re.search(r"\b(arrow|shot|looses|fires|shortbow)\b", shot) and "6 piercing damage" in shot
+    assert re.search(r"\b(arrow|shot|looses|fires|shortbow)\b", shot) and not re.search(r"\d", shot)
 
 
 def test_a_hit_says_how_the_target_stands_after_it():
@@ -67,8 +68,8 @@ def test_a_save_spell_is_told_as_the_target_failing_to_escape_it():
                     DiceRoll(notation="1d8", total=6, purpose="Sacred Flame radiant damage", roller="Tova")],
         state_changes=[StateChange(target="Wrecker Thug 1", kind="hp", before=11, after=5)])
     text = say(request)
-    assert "Sacred Flame" in text and "6 radiant damage" in text and "Wrecker Thug 1" in text
-    assert "saving throw against Sacred Flame fails" not in text and "DEX" in text
+    assert "Sacred Flame" in text and "Wrecker Thug 1" in text and not re.search(r"\b(6|7|13)\b", text)
+    assert "saving throw against Sacred Flame fails" not in text and "DEX" not in text
 
 
 def test_a_hundred_blows_repeat_no_masked_sentence_more_than_three_times():
@@ -152,7 +153,7 @@ async def test_a_knocked_out_character_does_not_say_their_action_line(manager, c
     await manager.apply_change(sid, "hp", "Idris", -12)
     response = await manager.player_action(sid, "I search the room for the key", character_name="Idris")
     assert "search the room for the key" not in response.narrative
-    assert re.search(r"Idris is (unconscious|dead)", response.narrative), response.narrative
+    assert re.search(r"\b(unconscious|dead)\b", response.narrative) and "Idris" in response.narrative, response.narrative
 
 
 @pytest.mark.parametrize("kind", ["clue", "time", "cost", "noise", "wary", "noticed"])
@@ -169,6 +170,5 @@ def test_every_setback_wording_reads_with_its_details(kind):
         seen.add(text)
         if kind == "clue":
             assert "keel marks" in text
-        if kind in ("clue", "time", "cost"):
-            assert "10 minutes lost" in text
+        assert "10 minutes" not in text  # the clock's change is the dice/log line's
     assert len(seen) >= 4

@@ -138,3 +138,21 @@ def test_recap_mentions_key_events_and_where_things_stand(world, history):
 def test_recap_of_an_empty_history_announces_the_start(world):
     recap = Archivist().recap([], world, None, "Session 1")
     assert "about to begin at **Old Mill**" in recap and "Mira" in recap and "Bron" in recap
+
+
+def test_a_failed_checks_setback_is_told_as_what_went_wrong_not_as_learned(world):
+    """The setback's fact ("Sister Ilsa will remember Mira pressing") is not something the party learned."""
+    from engine.models.facts import Fact, FactCategory
+
+    pressed = entry(1, "Ask Sister Ilsa about the mill", action_type=ActionType.ROLEPLAY,
+                    dice_rolls=[DiceRoll(notation="1d20+3", total=5, purpose="Persuasion vs Sister Ilsa", dc=15,
+                                         success=False)],
+                    state_changes=[StateChange(target="Mira", kind="setback", after={
+                        "type": "wary", "skill": "persuasion", "npc": "Sister Ilsa", "topic": "the mill",
+                        "place": "Phandalin", "minutes": 0}, description="Setback: Sister Ilsa is on guard with Mira.")],
+                    facts_added=[Fact(id="f1", text="Sister Ilsa will remember Mira pressing about the mill.",
+                                      category=FactCategory.NPC, subject="Sister Ilsa", turn=1,
+                                      created_at=T0, updated_at=T0)])
+    actions = "\n".join(Archivist().session_summary([pressed], world).actions_taken)
+    assert "learned" not in actions
+    assert "Sister Ilsa grew wary of Mira pressing about the mill" in actions

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engine.models.actions import ActionType
+from engine.models.turn_log import turn_log
 from engine.models.world import Attack, Attitude, Campaign, HitPoints, Monster, SpellSlots
 from engine.narration import NarrationRequest, OfflineNarrator
 from engine.play.agents.base import AgentResult
@@ -68,7 +69,10 @@ async def test_monster_target_pick_is_logged_but_not_narrated_and_the_next_turn_
     text = told(result, world, "I attack the ogre")
     assert "picks a target" not in text and "1d2" not in text and "tumble" not in text
     assert text.count("Bryn") >= 1 and "Next:" not in text and "Meanwhile" not in text
-    assert len(re.findall(r"\bturns?\b|up next|next up|all eyes", text, re.I)) == 1, text
+    # Whose turn it is: once, in the dice/log line beside the prose (and the tracker), never in the prose.
+    assert not re.findall(r"\bturns?\b|up next|next up|all eyes", text, re.I), text
+    log = [line.text for line in turn_log(result.dice_rolls, result.state_changes)]
+    assert sum("'s turn" in line for line in log) == 1, log
 
 
 async def test_a_named_spell_on_the_sheet_is_used_and_one_missing_is_refused():
@@ -126,7 +130,7 @@ async def test_a_cleric_heals_with_a_spell_slot_and_a_wizard_cannot():
     assert heal.notation == "1d8+3" and heal.purpose == "Cure Wounds on Ari"
     assert world.character("Ari").hp.current == min(12, 3 + heal.total) and world.character("Bryn").spell_slots["1"].used == 1
     text = told(result, world, "I heal Ari", actor="Bryn")
-    assert "Cure Wounds" in text and str(heal.total) in text
+    assert "Cure Wounds" in text and "Ari" in text and str(heal.total) not in text  # the HP are the log's
     world.character("Ari").class_name = "wizard"
     world.character("Bryn").hp.current = 1
     before = world.model_dump()

@@ -403,8 +403,9 @@ def test_long_rest_restores_the_character() -> None:
 
 def test_long_rest_regains_at_least_one_hit_die_and_never_more_than_total() -> None:
     solo = hero(hit_dice={"die": 8, "total": 1, "remaining": 0})
-    rules.long_rest(solo)
+    changes = rules.long_rest(solo)
     assert solo.hit_dice.remaining == 1
+    assert any("regains 1 hit die (0 -> 1)" in c.description for c in changes)  # one die, not "1 hit dice"
     rules.long_rest(solo)
     assert solo.hit_dice.remaining == 1
 
