@@ -173,8 +173,10 @@ def add_condition(target: Target, condition: Condition | str, *, rounds: int | N
     if existing is None:
         active = ActiveCondition(name=cond, rounds_remaining=rounds, source=source)
         target.conditions.append(active)
-        by = " from the DM" if source == "DM" else f" from {source}" if source else ""
-        return [state_change(name, "condition_add", None, condition_label(active), f"{name} is now {condition_label(active)}{by}.")]
+        # "The DM marks Wren as poisoned", "Wren is poisoned by Hold Person": who caused it, in plain words.
+        said = f"The DM marks {name} as {condition_label(active)}." if source == "DM" else \
+            f"{name} is {condition_label(active)} by {source}." if source else f"{name} is now {condition_label(active)}."
+        return [state_change(name, "condition_add", None, condition_label(active), said)]
     before = condition_label(existing)
     if cond == Condition.EXHAUSTION:
         # Exhaustion stacks in levels; level 6 kills a character.

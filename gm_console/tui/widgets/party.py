@@ -40,7 +40,8 @@ def purse_cell(c: CharacterStatus) -> Text:
     """The purse's worth in gold pieces ("14.79"): short enough for a narrow screen; the coins themselves are
     in the state (and "check my inventory" reads them out)."""
     worth = c.coins.total_cp()
-    return Text(f"{worth / 100:.2f}".rstrip("0").rstrip("."), style="yellow") if worth \
+    # Always two places, right-aligned: a column of sums reads like a ledger ("17.50" under "14.79").
+    return Text(f"{worth / 100:.2f}", style="yellow", justify="right") if worth \
         else Text("—", style="dim")
 
 

@@ -144,7 +144,7 @@ def test_waking_up_is_told_once_and_a_dm_condition_says_from_the_dm():
 
     wren = Character.model_validate({"name": "Wren", "class": "rogue", "hp": HitPoints(current=5, max=9)})
     [change] = add_condition(wren, "poisoned", source="DM")
-    assert change.description == "Wren is now poisoned from the DM."
+    assert change.description == "The DM marks Wren as poisoned."
 
 
 @pytest.mark.anyio
