@@ -41,9 +41,9 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "{lead_fail}{npc} hears out {actor}'s {what}, unmoved.", "{lead_fail}{actor}'s {what} slides off {npc}."),
     "setback_clue": (
         "{actor} comes away with only half of it: something about {clue} does not sit right{minutes_tail}.",
-        "Not nothing — {actor} glimpses {clue}, but its meaning slips away for now{minutes_tail}.",
-        "For a moment {clue} catches {actor}'s eye; it will take a better look{minutes_tail}.",
-        "{actor} almost has it: {clue} nags at the edge of notice{minutes_tail}.",
+        "Not nothing — {actor} glimpses {clue}, but what it means slips away for now{minutes_tail}.",
+        "For a moment {actor}'s eye catches on {clue}; it will take a better look{minutes_tail}.",
+        "{actor} almost has it: something about {clue} nags at the edge of notice{minutes_tail}.",
         "A half-seen thing in {place}: {clue}. {actor} would need a second look{minutes_tail_s}.",
         "{actor} notes {clue} without understanding it{minutes_tail}."),
     "setback_time": (
