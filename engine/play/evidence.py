@@ -13,7 +13,7 @@ from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.classifier import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS, Reading
-from engine.play.entities import PRONOUNS, STOP, link_person, link_place, people, place_terms
+from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, place_terms
 from engine.text import stem, words
 
 T = ActionType
@@ -182,8 +182,9 @@ def said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor
                for a, b in zip(toks, toks[1:], strict=False))
 
 
-def _person_words(world: Campaign, actor: str | None) -> set[str]:
-    return {s for _, _, aliases in people(world, actor) for s, (w, _) in aliases.items() if w > 1.0}
+def _person_words(world: Campaign, actor: str | None) -> frozenset[str]:
+    """Stems of anyone's name or role (worked out once per people index)."""
+    return alias_stems(world, actor)[1]
 
 
 def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> set[int]:

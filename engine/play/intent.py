@@ -30,12 +30,7 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
-from engine.play.entities import (
-    STOP,
-    link_person,
-    rank_people,
-    world_vocabulary,
-)
+from engine.play.entities import STOP, link_person, rank_people
 from engine.play.evidence import (
     MainVerb,
     handed_over,
@@ -46,6 +41,8 @@ from engine.play.evidence import (
     world_evidence,
 )
 from engine.play.naming import check_names
+from engine.play.typos import world_vocabulary
+from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
 T = ActionType
@@ -362,6 +359,12 @@ def parse(text: str, world: Campaign | None = None, actor: str | None = None,
 def understand(text: str, world: Campaign | None = None, actor: str | None = None,
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
+    with holding_still():  # reading changes no world: what it asks of the world is worked out once
+        return _understood(text, world, actor, last_target)
+
+
+def _understood(text: str, world: Campaign | None, actor: str | None,
+                last_target: str | None) -> tuple[IntentResult, ActionIntent]:
     reading, result, facts = _understand(text, world, actor)
     asked = any(c.question for c in reading.clauses)
     kinds = [IntentKind(t.value) for t in result.components]

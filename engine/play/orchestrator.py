@@ -37,6 +37,7 @@ from engine.play.agents.social import SocialAgent
 from engine.play.entities import PRONOUNS
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.play.parsers import IntentParser, OfflineIntentParser
+from engine.play.world_memo import holding_still
 from engine.text import words
 
 # What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
@@ -174,20 +175,26 @@ class Orchestrator:
         self.narration_timeout = narration_timeout
 
     async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
-        # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
-        last = inp.last_target or _last_target(inp)
-        intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor, last)
-        if parsed.clarify and (intent.action_type == ActionType.SKILL_CHECK or parsed.unresolved):
+        # Nothing changes the input world while the action is read, so every parse below (a pronoun's
+        # recent lines, the action, its second reading once the turn order names the actor) shares
+        # what it asks of the world.
+        with holding_still():
+            # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
+            last = inp.last_target or _last_target(inp)
+            intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor, last)
+            ask_back = bool(parsed.clarify) and (intent.action_type == ActionType.SKILL_CHECK or bool(parsed.unresolved))
+            if not ask_back:
+                # In a fight, only the creature whose turn it is acts (unless the DM overrides).
+                verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
+                assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
+                if verdict.actor != inp.actor:
+                    inp = inp.model_copy(update={"actor": verdict.actor})
+                    if isinstance(self.parser, OfflineIntentParser):
+                        intent, parsed = understand(inp.action, inp.world, inp.actor, last)
+                    else:  # one LLM call per action: the checked parse stands, only its actor changes
+                        parsed = parsed.model_copy(update={"actor": verdict.actor})
+        if ask_back:
             return await self._ask_back(inp, intent, parsed, on_narration, parse_warnings)
-        # In a fight, only the creature whose turn it is acts (unless the DM overrides).
-        verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
-        assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
-        if verdict.actor != inp.actor:
-            inp = inp.model_copy(update={"actor": verdict.actor})
-            if isinstance(self.parser, OfflineIntentParser):
-                intent, parsed = understand(inp.action, inp.world, inp.actor, last)
-            else:  # one LLM call per action: the checked parse stands, only its actor changes
-                parsed = parsed.model_copy(update={"actor": verdict.actor})
         if verdict.refusal is not None:
             return await self._refuse(inp, intent, parsed, verdict, on_narration, parse_warnings)
         plan = self._plan(intent)
