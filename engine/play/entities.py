@@ -44,8 +44,14 @@ def _place_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(stem(w) for name in names for w in _content(name))
 
 
-def _aliases(name: str, role: str, description: str, places: set[str]) -> dict[str, tuple[float, str]]:
-    """stem -> (weight, the alias it came from) for one person or creature."""
+def _aliases(name: str, role: str, description: str, places: frozenset[str]) -> dict[str, tuple[float, str]]:
+    """stem -> (weight, the alias it came from) for one person or creature (a copy the caller may change)."""
+    return dict(_aliases_of(name, role, description, places))
+
+
+# Cached per person: the index is rebuilt whenever the fight changes (a foe falls), its people mostly not.
+@lru_cache(maxsize=1024)
+def _aliases_of(name: str, role: str, description: str, places: frozenset[str]) -> dict[str, tuple[float, str]]:
     out: dict[str, tuple[float, str]] = {}
 
     def put(word: str, weight: float, via: str) -> None:
@@ -75,7 +81,7 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
     index = []
     nicknames = _nicknames(entries)
     for i, (name, kind, role, description, weapons) in enumerate(entries):
-        aliases = _aliases(name, role, description, set(places))
+        aliases = _aliases(name, role, description, places)
         for w in _content(weapons):
             aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
         for s, (owner, w) in nicknames.items():
@@ -97,12 +103,17 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
 _NAMED_RE = re.compile(r"((?:[A-Za-z']+\s+){1,3})(?:named|called|nicknamed)\s+((?:[A-Z][A-Za-z']*\s*){1,3})")
 
 
+@lru_cache(maxsize=1024)
+def _named_in(description: str) -> tuple[tuple[str, str], ...]:
+    return tuple(_NAMED_RE.findall(description))
+
+
 def _nicknames(entries: tuple[tuple[str, str, str, str, str], ...]) -> dict[str, tuple[int, str]]:
     """stem -> (index of its bearer, word) for names a description gives someone else: "keeps a giant crab
     named Old Nip" makes "Nip" the Giant Crab's name, not a word describing its keeper."""
     found: dict[str, tuple[int, str]] = {}
     for describer, (_, _, _, description, _) in enumerate(entries):
-        for before, named in _NAMED_RE.findall(description):
+        for before, named in _named_in(description):
             said = {stem(w) for w in _content(before)}
             scored = [(sum(stem(w) in said for w in _content(n)), -i, i) for i, (n, *_) in enumerate(entries)
                       if i != describer]

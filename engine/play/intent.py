@@ -332,7 +332,13 @@ def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
     if world is None:
         return frozenset()
     names = [c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()]
-    return frozenset(words(n)[0] for n in names + [n.name for n in world.npcs] if words(n))
+    return _first_words((*names, *(n.name for n in world.npcs)))
+
+
+@lru_cache(maxsize=64)
+def _first_words(names: tuple[str, ...]) -> frozenset[str]:
+    # Cached on the names themselves: they rarely change, and every reading asks.
+    return frozenset(words(n)[0] for n in names if words(n))
 
 
 ONLY_FOE = "the only kind of foe"
