@@ -274,12 +274,15 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
             if features & sentence - index["\0"].words:
                 features |= {f"~{s}" for s in sentence}
     df = index["\0"].df
+    # Only the place words the sentence holds can score: those are looked up, not every word of every place.
+    wanted = features | {f[1:] for f in features if f.startswith("~")}
     best, best_score = None, 0.0
     for name, loc in index.items():
         if name == "\0" or (here is not None and name == here.name):
             continue
         score = NAME_WEIGHT * len(loc.words & said)
-        for s in loc.found - loc.words:
+        # Summed in the place's own word order, as a walk over all its words would (a float sum's order counts).
+        for _, s in sorted((loc.extra[s], s) for s in wanted if s in loc.extra):
             if s in features:
                 score += 1.0 / df[s]
             elif f"~{s}" in features:
@@ -305,6 +308,8 @@ class _Place:
         self.words = {stem(w) for w in words(name) if w not in STOP}
         self.sentences = _sentences(texts)
         self.found = {s for sent in self.sentences for s in sent}
+        # Words found here beyond the name, each with its place in the set's own iteration order.
+        self.extra = {s: i for i, s in enumerate(self.found - self.words)}
         self.df: dict[str, int] = {}
 
 
