@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.models.intent import EntityRef
-from engine.models.world import Campaign, Location
+from engine.models.world import NPC, Campaign, Location
 from engine.play.world_memo import remembered
 from engine.text import stem, words
 
@@ -130,8 +130,19 @@ def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str,
 
 
 def _people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
+    before, characters, after = remembered(world, "people entries", lambda: _entries(world))
+    mine = tuple(e for e in characters if actor is None or e[0].casefold() != actor.casefold())
+    return _people_index(before + mine + after, place_words(world))
+
+
+Entry = tuple[str, str, str, str, str]  # name, kind, role, description, weapons
+
+
+def _entries(world: Campaign) -> tuple[tuple[Entry, ...], tuple[Entry, ...], tuple[Entry, ...]]:
+    """(foes in the fight and NPCs, the characters, stat blocks): the same whoever acts, so one reading of
+    an action worked out once for the actor-less parse and the actor's."""
     combat = world.game_state.combat
-    entries: list[tuple[str, str, str, str, str]] = []
+    entries: list[Entry] = []
     fighting: set[str] = set()
     if combat is not None and combat.active:
         for c in combat.order:
@@ -148,15 +159,17 @@ def _people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str
     for n in world.npcs:
         if n.alive and n.name.casefold() not in fighting:
             entries.append((n.name, "npc", n.role, n.description, ""))
-    for pc in world.characters:
-        if actor is None or pc.name.casefold() != actor.casefold():
-            entries.append((pc.name, "character", f"{pc.race} {pc.class_name}", "", ""))
+    characters = tuple((pc.name, "character", f"{pc.race} {pc.class_name}", "", "") for pc in world.characters)
     blocks = {(c.monster or "").casefold() for c in combat.order if c.kind == "monster" and not c.defeated} \
         if combat is not None and combat.active else set()
-    for m in world.monsters:
-        if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks:
-            entries.append((m.name, "monster", m.kind, "", ""))
-    return _people_index(tuple(entries), place_words(world))
+    monsters = tuple((m.name, "monster", m.kind, "", "") for m in world.monsters
+                     if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks)
+    return tuple(entries), characters, monsters
+
+
+def npcs_here(world: Campaign) -> list[NPC]:
+    """The living NPCs where the party stands (asked several times per reading; the list is not to be changed)."""
+    return remembered(world, "npcs here", lambda: world.npcs_at(world.game_state.party_location))
 
 
 class _Derived:

@@ -13,7 +13,7 @@ from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.classifier import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS, Reading
-from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, place_terms
+from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, npcs_here, place_terms
 from engine.text import stem, words
 
 T = ActionType
@@ -61,7 +61,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
         scores[T.COMBAT] += 1.5
         matched.append("combat active")
-    if world.npcs_at(world.game_state.party_location) and keys & SPEECH_KEYS:
+    if npcs_here(world) and keys & SPEECH_KEYS:
         scores[T.ROLEPLAY] += 1.0
         matched.append("npc present")
     # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.

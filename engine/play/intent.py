@@ -30,7 +30,7 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
-from engine.play.entities import STOP, link_person, rank_people
+from engine.play.entities import STOP, link_person, npcs_here, rank_people
 from engine.play.evidence import (
     MainVerb,
     handed_over,
@@ -115,7 +115,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     cues = [c for c in match_cues(reading.tokens)
             if not (c[0][0] in GOING and c[4] + 1 < len(stems_at) and (stems_at[c[4] + 1],) in LEXICON)]
     keys = {key for key, _, _, noun, _ in cues if not noun}
-    audience = world is None or reading.quoted or bool(world.npcs_at(world.game_state.party_location)) \
+    audience = world is None or reading.quoted or bool(npcs_here(world)) \
         or bool(keys & PEOPLE)
     scores = {t: 0.0 for t in AGENT_FOR}
     clause_scores: dict[int, dict[ActionType, float]] = {}
@@ -249,7 +249,7 @@ def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Actio
 
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
-    present = frozenset(w for n in world.npcs_at(world.game_state.party_location)
+    present = frozenset(w for n in npcs_here(world)
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
     structure.described(reading)
