@@ -41,7 +41,10 @@ def _diff_dict(before: dict, after: dict, path: tuple[str | int, ...]) -> list[P
     ops: list[PatchOp] = []
     for key, old in before.items():
         if key in after:
-            ops.extend(diff(old, after[key], (*path, key)))
+            new = after[key]
+            # The same test diff() makes, without a call per unchanged field.
+            if type(old) is not type(new) or old != new:
+                ops.extend(diff(old, new, (*path, key)))
         else:
             ops.append(PatchOp(path=[*path, key], op="remove", before=copy.deepcopy(old)))
     for key, new in after.items():
@@ -54,7 +57,9 @@ def _diff_list(before: list, after: list, path: tuple[str | int, ...]) -> list[P
     ops: list[PatchOp] = []
     common = min(len(before), len(after))
     for i in range(common):
-        ops.extend(diff(before[i], after[i], (*path, i)))
+        old, new = before[i], after[i]
+        if type(old) is not type(new) or old != new:
+            ops.extend(diff(old, new, (*path, i)))
     for i in range(common, len(after)):
         ops.append(PatchOp(path=[*path, i], op="add", after=copy.deepcopy(after[i])))
     # Remove from the end so every recorded index is valid at the moment it is applied.

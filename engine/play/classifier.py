@@ -1,7 +1,7 @@
 """Reading a sentence: words, clauses, negation, questions, and the weighted cues of each action type.
 
 Word-aware and explainable: the text is split into words, typos are folded onto the vocabulary
-(engine.play.entities.correct), each word is reduced to a stem and weighted cue lexicons
+(engine.play.typos.correct), each word is reduced to a stem and weighted cue lexicons
 (engine.play.lexicon) score every ActionType. Phrases ("pick up", "short rest") take their words out
 of single-word scoring. The first cue of each clause weighs more (it is usually the verb); a cue
 right after an article or possessive is a noun ("count his kills"); words in a topic ("ask about
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SkipValidation
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.entities import correct
+from engine.play.typos import correct
 from engine.text import stem
 
 T = ActionType
@@ -109,8 +109,9 @@ class Reading(BaseModel):
     addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
     addressee: str | None = Field(None, description="The name word they were hailed by")
     spell: str | None = None
-    vocabulary: frozenset[str] = Field(default_factory=frozenset, exclude=True, repr=False,
-                                       description="The words typos were folded onto")
+    # Not validated: validating would copy the whole vocabulary for every sentence read.
+    vocabulary: SkipValidation[frozenset[str]] = Field(default_factory=frozenset, exclude=True, repr=False,
+                                                       description="The words typos were folded onto")
 
 
 def _is_question(clause: Clause) -> bool:

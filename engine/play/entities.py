@@ -4,7 +4,7 @@ Everything is derived from the world itself, so a new campaign needs no word lis
 first, surname), titles and roles ("the captain", "the harbormaster", "the innkeeper" from "Keeper of
 the ... Inn"), words of a description ("the big guy with the red sash"), a foe's weapons ("the one
 with the scimitar"), and for places their name, their description and the features leading there.
-Typos are folded onto this vocabulary with rapidfuzz. Cost depends on the world's size, never on
+Typos are folded onto this vocabulary (engine.play.typos). Cost depends on the world's size, never on
 the session's history.
 """
 
@@ -14,20 +14,11 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 from engine.models.intent import EntityRef
-from engine.models.world import Campaign, Location
+from engine.models.world import NPC, Campaign, Location
+from engine.play.world_memo import remembered
 from engine.text import stem, words
 
-# Chat shorthand players type; short words are too ambiguous for fuzzy correction, so they are listed.
-SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "you", "ur": "your",
-             "im": "i'm", "wat": "what", "wut": "what", "hw": "how", "bak": "back", "goin": "going",
-             "whats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "lets": "let's",
-             "its": "it's", "dont": "don't", "cant": "can't", "wont": "won't", "tho": "though", "pls": "please",
-             "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
-             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color"}
 # Words never corrected nor used as aliases: too common to mean an entity.
 STOP = set("""a an the and or but of to in on at by for from with into onto over under up down out off
     about as is are was were be been am do does did have has had i me my we us our you your he him his she
@@ -45,7 +36,7 @@ def _content(text: str) -> list[str]:
 
 
 def place_words(world: Campaign) -> frozenset[str]:
-    return _place_words(tuple(loc.name for loc in world.locations))
+    return remembered(world, "place words", lambda: _place_words(tuple(loc.name for loc in world.locations)))
 
 
 @lru_cache(maxsize=16)
@@ -53,8 +44,14 @@ def _place_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(stem(w) for name in names for w in _content(name))
 
 
-def _aliases(name: str, role: str, description: str, places: set[str]) -> dict[str, tuple[float, str]]:
-    """stem -> (weight, the alias it came from) for one person or creature."""
+def _aliases(name: str, role: str, description: str, places: frozenset[str]) -> dict[str, tuple[float, str]]:
+    """stem -> (weight, the alias it came from) for one person or creature (a copy the caller may change)."""
+    return dict(_aliases_of(name, role, description, places))
+
+
+# Cached per person: the index is rebuilt whenever the fight changes (a foe falls), its people mostly not.
+@lru_cache(maxsize=1024)
+def _aliases_of(name: str, role: str, description: str, places: frozenset[str]) -> dict[str, tuple[float, str]]:
     out: dict[str, tuple[float, str]] = {}
 
     def put(word: str, weight: float, via: str) -> None:
@@ -87,7 +84,7 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
     index = []
     nicknames = _nicknames(entries)
     for i, (name, kind, role, description, weapons) in enumerate(entries):
-        aliases = _aliases(name, role, description, set(places))
+        aliases = _aliases(name, role, description, places)
         for w in _content(weapons):
             aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
         for s, (owner, w) in nicknames.items():
@@ -109,12 +106,17 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
 _NAMED_RE = re.compile(r"((?:[A-Za-z']+\s+){1,3})(?:named|called|nicknamed)\s+((?:[A-Z][A-Za-z']*\s*){1,3})")
 
 
+@lru_cache(maxsize=1024)
+def _named_in(description: str) -> tuple[tuple[str, str], ...]:
+    return tuple(_NAMED_RE.findall(description))
+
+
 def _nicknames(entries: tuple[tuple[str, str, str, str, str], ...]) -> dict[str, tuple[int, str]]:
     """stem -> (index of its bearer, word) for names a description gives someone else: "keeps a giant crab
     named Old Nip" makes "Nip" the Giant Crab's name, not a word describing its keeper."""
     found: dict[str, tuple[int, str]] = {}
     for describer, (_, _, _, description, _) in enumerate(entries):
-        for before, named in _NAMED_RE.findall(description):
+        for before, named in _named_in(description):
             said = {stem(w) for w in _content(before)}
             scored = [(sum(stem(w) in said for w in _content(n)), -i, i) for i, (n, *_) in enumerate(entries)
                       if i != describer]
@@ -127,8 +129,23 @@ def _nicknames(entries: tuple[tuple[str, str, str, str, str], ...]) -> dict[str,
 
 def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
     """Everyone the words could mean: foes in the fight, NPCs, the other characters, stat blocks."""
+    return remembered(world, ("people", actor), lambda: _people(world, actor))
+
+
+def _people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str, tuple[float, str]]]]:
+    before, characters, after = remembered(world, "people entries", lambda: _entries(world))
+    mine = tuple(e for e in characters if actor is None or e[0].casefold() != actor.casefold())
+    return _people_index(before + mine + after, place_words(world))
+
+
+Entry = tuple[str, str, str, str, str]  # name, kind, role, description, weapons
+
+
+def _entries(world: Campaign) -> tuple[tuple[Entry, ...], tuple[Entry, ...], tuple[Entry, ...]]:
+    """(foes in the fight and NPCs, the characters, stat blocks): the same whoever acts, so one reading of
+    an action worked out once for the actor-less parse and the actor's."""
     combat = world.game_state.combat
-    entries: list[tuple[str, str, str, str, str]] = []
+    entries: list[Entry] = []
     fighting: set[str] = set()
     if combat is not None and combat.active:
         for c in combat.order:
@@ -145,15 +162,17 @@ def people(world: Campaign, actor: str | None) -> list[tuple[str, str, dict[str,
     for n in world.npcs:
         if n.alive and n.name.casefold() not in fighting:
             entries.append((n.name, "npc", n.role, n.description, ""))
-    for pc in world.characters:
-        if actor is None or pc.name.casefold() != actor.casefold():
-            entries.append((pc.name, "character", f"{pc.race} {pc.class_name}", "", ""))
+    characters = tuple((pc.name, "character", f"{pc.race} {pc.class_name}", "", "") for pc in world.characters)
     blocks = {(c.monster or "").casefold() for c in combat.order if c.kind == "monster" and not c.defeated} \
         if combat is not None and combat.active else set()
-    for m in world.monsters:
-        if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks:
-            entries.append((m.name, "monster", m.kind, "", ""))
-    return _people_index(tuple(entries), place_words(world))
+    monsters = tuple((m.name, "monster", m.kind, "", "") for m in world.monsters
+                     if not any(f.startswith(m.name.casefold()) for f in fighting) and m.name.casefold() not in blocks)
+    return tuple(entries), characters, monsters
+
+
+def npcs_here(world: Campaign) -> list[NPC]:
+    """The living NPCs where the party stands (asked several times per reading; the list is not to be changed)."""
+    return remembered(world, "npcs here", lambda: world.npcs_at(world.game_state.party_location))
 
 
 class _Derived:
@@ -247,7 +266,7 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
 
 # ---- places
 
-def _place_texts(loc: Location) -> list[str]:
+def place_texts(loc: Location) -> list[str]:
     return [loc.description, *(f"{d.name}. {d.text}" for d in loc.discoveries)]
 
 
@@ -260,8 +279,7 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
     short: "the inn", "the point"), by what is there ("the quay", "the lighthouse"), or by a feature
     here that leads there ("down the trapdoor" when the trapdoor opens on the stair to the caves).
     `ignore` are words that count only as part of a name (verbs: "head" is no place's "head height")."""
-    key = tuple((loc.name, tuple(loc.connections), tuple(_place_texts(loc))) for loc in world.locations)
-    index = _place_index(key)
+    index = _places(world)
     here_name = world.game_state.party_location
     here = next((loc for loc in index.values() if loc.name.casefold() == here_name.casefold()), None)
     said = set(stems_said)
@@ -272,12 +290,15 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
             if features & sentence - index["\0"].words:
                 features |= {f"~{s}" for s in sentence}
     df = index["\0"].df
+    # Only the place words the sentence holds can score: those are looked up, not every word of every place.
+    wanted = features | {f[1:] for f in features if f.startswith("~")}
     best, best_score = None, 0.0
     for name, loc in index.items():
         if name == "\0" or (here is not None and name == here.name):
             continue
         score = NAME_WEIGHT * len(loc.words & said)
-        for s in loc.found - loc.words:
+        # Summed in the place's own word order, as a walk over all its words would (a float sum's order counts).
+        for _, s in sorted((loc.extra[s], s) for s in wanted if s in loc.extra):
             if s in features:
                 score += 1.0 / df[s]
             elif f"~{s}" in features:
@@ -291,8 +312,7 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
 
 def place_terms(world: Campaign, place: str) -> set[str]:
     """Stems that point at `place`: its name and what its description and discoveries mention."""
-    key = tuple((loc.name, tuple(loc.connections), tuple(_place_texts(loc))) for loc in world.locations)
-    found = _place_index(key).get(place)
+    found = _places(world).get(place)
     return found.words | found.found if found is not None else set()
 
 
@@ -304,7 +324,14 @@ class _Place:
         self.words = {stem(w) for w in words(name) if w not in STOP}
         self.sentences = _sentences(texts)
         self.found = {s for sent in self.sentences for s in sent}
+        # Words found here beyond the name, each with its place in the set's own iteration order.
+        self.extra = {s: i for i, s in enumerate(self.found - self.words)}
         self.df: dict[str, int] = {}
+
+
+def _places(world: Campaign) -> dict[str, _Place]:
+    return remembered(world, "places", lambda: _place_index(
+        tuple((loc.name, tuple(loc.connections), tuple(place_texts(loc))) for loc in world.locations)))
 
 
 @lru_cache(maxsize=16)
@@ -317,79 +344,6 @@ def _place_index(key: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]) 
             total.df[s] = total.df.get(s, 0) + 1
     index["\0"] = total
     return index
-
-
-# ---- typo tolerance
-
-@lru_cache(maxsize=1)
-def _english() -> frozenset[str]:
-    """Webster's word list (english-words, bundled data): a real word is never "corrected" into a cue
-    ("ready" is not a typo of "read"). Loaded on first use (~0.1 s); without it only long words are fixed."""
-    try:
-        from english_words import get_english_words_set
-    except ImportError:  # pragma: no cover - the dependency is declared; this keeps a bare install working
-        return frozenset()
-    return frozenset(get_english_words_set(["web2"], lower=True, alpha=True))
-
-
-def is_english(word: str) -> bool:
-    """A dictionary word, or a regular inflection of one ("sneaks", "tracked"); without the list, a short word."""
-    return _is_word(word)
-
-
-def _is_word(word: str) -> bool:
-    english = _english()
-    if not english:
-        return len(word) < 6
-    if word in english:
-        return True
-    # Only real inflections are stripped: "sneek" is no form of "sne", nor "tracc" of "tra".
-    forms: list[str] = []
-    if word.endswith("s"):
-        forms += [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
-        forms += [word[:-3] + "y"] if word.endswith("ies") else []
-    if word.endswith("ed"):
-        forms += [word[:-1], word[:-2], word[:-3]]
-    if word.endswith("ing"):
-        forms += [word[:-3], word[:-3] + "e", word[:-4]]
-    if word.endswith(("er", "ly")):
-        forms += [word[:-2], word[:-1]]
-    return any(f in english for f in forms if len(f) > 2)
-
-
-@lru_cache(maxsize=4096)
-def _fix(word: str, vocabulary: frozenset[str]) -> str:
-    if len(word) < 4 or word in vocabulary or not word.isalpha() or _is_word(word):
-        return word
-    limit = 1 if len(word) < 8 else 2
-    # Same first letter: real typos rarely miss it, and it keeps "best" from becoming "rest".
-    choices = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= limit]
-    hits = process.extract(word, choices, scorer=OSA.distance, score_cutoff=limit, limit=8)
-    if not hits:
-        return word
-    # Nearest first; among equals a swap of two letters ("wehre") beats a dropped one ("were").
-    letters = sorted(word)
-    best = min(hits, key=lambda h: (h[1], abs(len(h[0]) - len(word)), sorted(h[0]) != letters, h[0]))
-    return best[0]
-
-
-def correct(word: str, vocabulary: frozenset[str]) -> str:
-    """The word, its shorthand expansion, or the vocabulary word it is a typo of."""
-    return SHORTHAND.get(word) or _fix(word, vocabulary)
-
-
-def world_vocabulary(world: Campaign) -> frozenset[str]:
-    names = [n.name + " " + n.role for n in world.npcs] + [c.name for c in world.characters] + \
-            [m.name for m in world.monsters] + [loc.name for loc in world.locations] + \
-            [i.name for c in world.characters for i in c.inventory] + \
-            [a.name for c in world.characters for a in c.attacks] + \
-            [t for loc in world.locations for t in _place_texts(loc)]
-    return _vocab_of(tuple(names))
-
-
-@lru_cache(maxsize=32)
-def _vocab_of(texts: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(w for t in texts for w in words(t.replace("-", " ")) if len(w) > 3)
 
 
 def stat_block_for(world: Campaign, npc_name: str) -> str | None:

@@ -13,7 +13,7 @@ from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.classifier import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS, Reading
-from engine.play.entities import PRONOUNS, STOP, link_person, link_place, people, place_terms
+from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, npcs_here, place_terms
 from engine.text import stem, words
 
 T = ActionType
@@ -61,7 +61,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
         scores[T.COMBAT] += 1.5
         matched.append("combat active")
-    if world.npcs_at(world.game_state.party_location) and keys & SPEECH_KEYS:
+    if npcs_here(world) and keys & SPEECH_KEYS:
         scores[T.ROLEPLAY] += 1.0
         matched.append("npc present")
     # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
@@ -182,8 +182,9 @@ def said_to_a_thing(reading: Reading, clause: int, world: Campaign | None, actor
                for a, b in zip(toks, toks[1:], strict=False))
 
 
-def _person_words(world: Campaign, actor: str | None) -> set[str]:
-    return {s for _, _, aliases in people(world, actor) for s, (w, _) in aliases.items() if w > 1.0}
+def _person_words(world: Campaign, actor: str | None) -> frozenset[str]:
+    """Stems of anyone's name or role (worked out once per people index)."""
+    return alias_stems(world, actor)[1]
 
 
 def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> set[int]:

@@ -30,12 +30,7 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
-from engine.play.entities import (
-    STOP,
-    link_person,
-    rank_people,
-    world_vocabulary,
-)
+from engine.play.entities import STOP, link_person, npcs_here, rank_people
 from engine.play.evidence import (
     MainVerb,
     handed_over,
@@ -46,6 +41,8 @@ from engine.play.evidence import (
     world_evidence,
 )
 from engine.play.naming import check_names
+from engine.play.typos import world_vocabulary
+from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
 T = ActionType
@@ -118,7 +115,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     cues = [c for c in match_cues(reading.tokens)
             if not (c[0][0] in GOING and c[4] + 1 < len(stems_at) and (stems_at[c[4] + 1],) in LEXICON)]
     keys = {key for key, _, _, noun, _ in cues if not noun}
-    audience = world is None or reading.quoted or bool(world.npcs_at(world.game_state.party_location)) \
+    audience = world is None or reading.quoted or bool(npcs_here(world)) \
         or bool(keys & PEOPLE)
     scores = {t: 0.0 for t in AGENT_FOR}
     clause_scores: dict[int, dict[ActionType, float]] = {}
@@ -252,7 +249,7 @@ def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Actio
 
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
-    present = frozenset(w for n in world.npcs_at(world.game_state.party_location)
+    present = frozenset(w for n in npcs_here(world)
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
     structure.described(reading)
@@ -335,7 +332,13 @@ def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
     if world is None:
         return frozenset()
     names = [c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()]
-    return frozenset(words(n)[0] for n in names + [n.name for n in world.npcs] if words(n))
+    return _first_words((*names, *(n.name for n in world.npcs)))
+
+
+@lru_cache(maxsize=64)
+def _first_words(names: tuple[str, ...]) -> frozenset[str]:
+    # Cached on the names themselves: they rarely change, and every reading asks.
+    return frozenset(words(n)[0] for n in names if words(n))
 
 
 ONLY_FOE = "the only kind of foe"
@@ -362,6 +365,12 @@ def parse(text: str, world: Campaign | None = None, actor: str | None = None,
 def understand(text: str, world: Campaign | None = None, actor: str | None = None,
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
+    with holding_still():  # reading changes no world: what it asks of the world is worked out once
+        return _understood(text, world, actor, last_target)
+
+
+def _understood(text: str, world: Campaign | None, actor: str | None,
+                last_target: str | None) -> tuple[IntentResult, ActionIntent]:
     reading, result, facts = _understand(text, world, actor)
     asked = any(c.question for c in reading.clauses)
     kinds = [IntentKind(t.value) for t in result.components]

@@ -21,13 +21,13 @@ from engine.models.world import Campaign
 from engine.play.entities import (
     DESC_WEIGHT,
     NAME_WEIGHT,
-    SHORTHAND,
     STOP,
     alias_stems,
-    is_english,
     people,
     place_words,
 )
+from engine.play.typos import SHORTHAND, is_english
+from engine.play.world_memo import remembered
 from engine.text import stem, words
 
 CLEAR = 90.0  # a typed name this close to one name in the world means it
@@ -177,7 +177,7 @@ def _closest(said: str, world: Campaign, actor: str | None) -> list[tuple[float,
 
 def _known_words(world: Campaign, actor: str | None) -> frozenset[str]:
     """Stems that already mean something in this world: every alias of a person, every place word."""
-    return alias_stems(world, actor)[0] | place_words(world)
+    return remembered(world, ("known words", actor), lambda: alias_stems(world, actor)[0] | place_words(world))
 
 
 def _titles(world: Campaign, actor: str | None) -> frozenset[str]:

@@ -37,6 +37,7 @@ from engine.play.agents.social import SocialAgent
 from engine.play.entities import PRONOUNS
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.play.parsers import IntentParser, OfflineIntentParser
+from engine.play.world_memo import holding_still
 from engine.text import words
 
 # What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
@@ -71,6 +72,11 @@ class ActionInput(ActionBasics):
     seed: int = 0
     last_target: str | None = Field(None, description="Who the previous action was aimed at, for 'him'/'her'; "
                                                        "when unset it is read from recent_history")
+    # A session already holds both of these; without them the orchestrator makes its own.
+    world_doc: dict[str, Any] | None = Field(None, description="world.model_dump(mode='json'), when the caller has "
+                                                                "it cached; only read")
+    world_copy: Campaign | None = Field(None, description="A deep copy of world that nobody else uses: the first "
+                                                          "agent works on it instead of a copy made for it")
 
 
 class Resolution(BaseModel):
@@ -169,29 +175,36 @@ class Orchestrator:
         self.narration_timeout = narration_timeout
 
     async def resolve(self, inp: ActionInput, on_narration: NarrationCallback | None = None) -> Resolution:
-        # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
-        last = inp.last_target or _last_target(inp)
-        intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor, last)
-        if parsed.clarify and (intent.action_type == ActionType.SKILL_CHECK or parsed.unresolved):
+        # Nothing changes the input world while the action is read, so every parse below (a pronoun's
+        # recent lines, the action, its second reading once the turn order names the actor) shares
+        # what it asks of the world.
+        with holding_still():
+            # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
+            last = inp.last_target or _last_target(inp)
+            intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor, last)
+            ask_back = bool(parsed.clarify) and (intent.action_type == ActionType.SKILL_CHECK or bool(parsed.unresolved))
+            if not ask_back:
+                # In a fight, only the creature whose turn it is acts (unless the DM overrides).
+                verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
+                assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
+                if verdict.actor != inp.actor:
+                    inp = inp.model_copy(update={"actor": verdict.actor})
+                    if isinstance(self.parser, OfflineIntentParser):
+                        intent, parsed = understand(inp.action, inp.world, inp.actor, last)
+                    else:  # one LLM call per action: the checked parse stands, only its actor changes
+                        parsed = parsed.model_copy(update={"actor": verdict.actor})
+        if ask_back:
             return await self._ask_back(inp, intent, parsed, on_narration, parse_warnings)
-        # In a fight, only the creature whose turn it is acts (unless the DM overrides).
-        verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)
-        assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
-        if verdict.actor != inp.actor:
-            inp = inp.model_copy(update={"actor": verdict.actor})
-            if isinstance(self.parser, OfflineIntentParser):
-                intent, parsed = understand(inp.action, inp.world, inp.actor, last)
-            else:  # one LLM call per action: the checked parse stands, only its actor changes
-                parsed = parsed.model_copy(update={"actor": verdict.actor})
         if verdict.refusal is not None:
             return await self._refuse(inp, intent, parsed, verdict, on_narration, parse_warnings)
         plan = self._plan(intent)
         if parsed.question and all(name != "exploration" for name, _ in plan):
             plan.insert(0, ("exploration", ActionType.EXPLORATION))  # the question part is answered there
-        original = inp.world.model_dump(mode="json")
+        original = inp.world_doc if inp.world_doc is not None else inp.world.model_dump(mode="json")
         warnings: list[str] = []
-        outcomes = await asyncio.gather(*(self._run(name, action_type, inp, original, parsed)
-                                          for name, action_type in plan))
+        outcomes = await asyncio.gather(*(self._run(name, action_type, inp, original, parsed,
+                                                    inp.world_copy if i == 0 else None)
+                                          for i, (name, action_type) in enumerate(plan)))
         finished: list[tuple[AgentResult, Campaign]] = []
         for outcome in outcomes:
             if isinstance(outcome, str):
@@ -236,7 +249,7 @@ class Orchestrator:
                         on_narration: NarrationCallback | None, parse_warnings: list[str]) -> Resolution:
         """Too little to act on: the DM asks what the player means. No roll, nothing changes."""
         question = parsed.clarify or "What do you want to do?"
-        world = Campaign.model_validate(inp.world.model_dump(mode="json"))
+        world = _own_copy(inp)
         # A name that points at no one clearly: the names are the options, the action stays as meant.
         options = [_ACT_AS[t] for t in (intent.action_type, *(a for a, _ in intent.alternatives[:2])) if t in _ACT_AS] \
             if not parsed.unresolved else list(parsed.candidates)
@@ -258,7 +271,7 @@ class Orchestrator:
         if not verdict.lose_turn:
             # Out of turn: refused outright, so the caller records nothing (no history entry, no journal line).
             raise OutOfTurnError(message)
-        world = Campaign.model_validate(inp.world.model_dump(mode="json"))
+        world = _own_copy(inp)
         turn = turn_order.lose_turn(inp, parsed, world)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
                          narrative=" ".join([message, *turn.beats]), warnings=[*parse_warnings, message],
@@ -277,13 +290,16 @@ class Orchestrator:
         return list(plan.items())
 
     async def _run(self, name: str, action_type: ActionType, inp: ActionInput, original: dict[str, Any],
-                   parsed: ActionIntent | None = None) -> tuple[AgentResult, Campaign] | str:
-        """The agent's result and its world, or the warning that explains why there is none."""
+                   parsed: ActionIntent | None = None, copy: Campaign | None = None
+                   ) -> tuple[AgentResult, Campaign] | str:
+        """The agent's result and its world (`copy`, else a fresh copy of `original`), or the warning that
+        explains why there is none."""
         agent = self.agents.get(name)
         if agent is None:
             return f"No {name} agent is configured; that part of the action was skipped."
         # Validating the dump is a fresh deep copy, several times faster than deepcopy.
-        ctx = AgentContext.for_agent(inp, action_type, Campaign.model_validate(original), parsed)
+        world = copy if copy is not None else Campaign.model_validate(original)
+        ctx = AgentContext.for_agent(inp, action_type, world, parsed)
         try:
             result = await asyncio.wait_for(agent.handle(ctx), self.agent_timeout)
         except TimeoutError:
@@ -373,6 +389,13 @@ class Orchestrator:
             await _emit(on_narration, Replace(result.text, result.warnings[0]) if shown else Chunk(result.text))
         await _emit(on_narration, Done(result))
         return result
+
+
+def _own_copy(inp: ActionInput) -> Campaign:
+    """A world the resolution may change: the caller's spare copy, else a fresh one."""
+    if inp.world_copy is not None:
+        return inp.world_copy
+    return Campaign.model_validate(inp.world_doc if inp.world_doc is not None else inp.world.model_dump(mode="json"))
 
 
 async def _emit(callback: NarrationCallback, event: NarrationEvent) -> None:

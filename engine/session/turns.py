@@ -114,7 +114,9 @@ async def prepare_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBud
         action=text, actor=actor, extra_context=extra, world=world, roller=roller, turn=turn,
         recent_history=[history_line(e) for e in s.history[-RECENT_FOR_AGENTS:]],
         relevant_facts=relevant[:AGENT_FACTS], context_text=context_text,
-        style=world.style, seed=s.meta.seed, out_of_turn=out_of_turn), on_narration)
+        style=world.style, seed=s.meta.seed, out_of_turn=out_of_turn,
+        # The working copy's world is the one the turn changes: copied once, not again for the agent.
+        world_doc=s.state_doc["world"], world_copy=new_state.world), on_narration)
     new_state.world = res.world
     if actor:
         new_state.selected_character = actor
