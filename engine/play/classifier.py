@@ -26,6 +26,14 @@ T = ActionType
 _DETERMINERS = {"the", "a", "an", "my", "his", "their", "our", "your", "its", "this", "that", "these",
                 "those", "some", "any", "all"}
 _CLAUSE_WORDS = {"then", "and", "while", "before", "after", "but", "so", "because", "if", "ok", "okay"}
+# Subordinators of time that open a clause only when a subject follows ("till the beam hits", "until
+# they pass", "when he turns"); before a noun they are prepositions ("sleep until morning").
+_TIME_SUBORDINATORS = {"till", "until", "til", "when", "once", "whilst", "as"}
+_CLAUSE_SUBJECTS = {"i", "we", "he", "she", "they", "it", "you", "the", "his", "her", "their", "its", "someone",
+                    "somebody", "everyone", "everybody", "nobody", "others", "i'm", "we're", "he's", "she's",
+                    "they're", "it's"}
+# "gonna", "going to" + a verb is the future, not a journey ("I'm gonna sit down", "going to climb it").
+_FUTURE = {"gonna", "going", "goin"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi"}
@@ -154,21 +162,27 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
+    raw = _without_future(raw)
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []
     prev = ""
-    for tok in raw:
+    for index, tok in enumerate(raw):
         if tok in ('"', "“", "”"):
             in_quote = not in_quote
             reading.quoted = True
             continue
         word = correct(tok, vocabulary) if tok[0].isalpha() else tok
-        if tok in ",;.!?:" or word in _CLAUSE_WORDS:
+        if word in _TIME_SUBORDINATORS and index + 1 < len(raw) and raw[index + 1] in _CLAUSE_SUBJECTS | addressees:
+            word = "while" if word in ("whilst", "as") else "until" if word in ("till", "til") else word
+            opens = True
+        else:
+            opens = False
+        if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
                 reading.clauses.append(Clause())
-            if word in _CLAUSE_WORDS:
+            if word in _CLAUSE_WORDS or opens:
                 reading.clauses[-1].lead = word
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
             continue
@@ -237,9 +251,30 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     return reading
 
 
+def _without_future(raw: list[str]) -> list[str]:
+    """Drop "gonna"/"going to" before a verb: the verb after it is the act. "going to the docks" keeps
+    its going; a word after "going to" counts as a verb when the cue lexicon or VERBS lists it as one."""
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        tok = raw[i]
+        after = raw[i + 1] if i + 1 < len(raw) else ""
+        if tok == "gonna" or (tok in _FUTURE and after == "to" and _is_verb(raw[i + 2] if i + 2 < len(raw) else "")):
+            i += 2 if after == "to" else 1
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+def _is_verb(word: str) -> bool:
+    return word in lx.VERBS or any(not c.verb_only and c.weight >= 1.5 for c in LEXICON.get((stem(word),), ())) \
+        or any(c.verb_only for c in LEXICON.get((stem(word),), ()))
+
+
 Match = tuple[tuple[str, ...], int, float, bool, int]
 # Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
-_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart"}
+_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut"}
 _GAP = 8
 
 

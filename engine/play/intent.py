@@ -30,8 +30,10 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
+from engine.play.compound import approaches
 from engine.play.entities import (
     STOP,
+    alias_stems,
     link_person,
     rank_people,
     world_vocabulary,
@@ -233,7 +235,10 @@ def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Actio
         best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
         if best >= CLAUSE_MIN and best_type not in clause_winners:
             clause_winners.append(best_type)
-    if second_score >= NEAR_TIE * top_score:
+    # Parts come in order, one per clause: two kinds nearly tied inside one clause ("I shoot Pim a wink")
+    # are one act read two ways, so the stronger is taken; a compound needs each kind to lead a clause.
+    leaders = {max(per.items(), key=lambda kv: kv[1])[0] for per in clause_scores.values() if per}
+    if second_score >= NEAR_TIE * top_score and {top, second} <= leaders:
         components = [top, second]
     elif len(clause_winners) >= 2:
         components = sorted(clause_winners, key=lambda t: scores[t], reverse=True)[:2]
@@ -260,6 +265,12 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.reported_questions(reading)
     tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
+    if world is not None:
+        for i in approaches(reading, clause_scores, facts["main"], alias_stems(world, actor)[1],  # type: ignore[arg-type]
+                            facts.get("place_clause")):  # type: ignore[arg-type]
+            for kind, value in clause_scores.pop(i).items():
+                scores[kind] -= value
+            matched.append("closing in")
     if tried is not None:
         scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
         per = clause_scores.setdefault(tried, {})
@@ -296,7 +307,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
         # ... unless the act waits on the answer ("is it locked? if not I go in").
         if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE)
-               and reading.clauses[i].lead != "if" for i in acting):
+               and reading.clauses[i].lead != "if" and i > min(asked) for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
                 reading.clauses[i].question = False
