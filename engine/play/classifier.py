@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.entities import correct
+from engine.play.frames import without_leave
 from engine.text import stem
 
 T = ActionType
@@ -162,7 +163,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
-    raw = _without_future(raw)
+    raw = _without_future(without_leave(raw))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []

@@ -16,6 +16,7 @@ from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
+from engine.play.asking import as_insight
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -271,6 +272,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             for kind, value in clause_scores.pop(i).items():
                 scores[kind] -= value
             matched.append("closing in")
+    as_insight(reading, scores, clause_scores, matched)
     if tried is not None:
         scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
         per = clause_scores.setdefault(tried, {})

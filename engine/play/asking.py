@@ -1,0 +1,46 @@
+"""Questions that are not questions to the DM: reading a person (asking leave to act is
+engine.play.frames).
+
+"is he lying?", "is Vell telling the truth?": a question about someone's honesty, asked at the
+  table, is the character reading them (Insight), not words said to them.
+"""
+
+from __future__ import annotations
+
+from engine.models.actions import ActionType
+from engine.play import lexicon as lx
+from engine.play.classifier import Reading
+
+T = ActionType
+_FILLERS = {"ok", "okay", "so", "um", "uh", "hey", "dm", "quick", "q", "wait", "and", "oh", "hmm"}
+_SPEAKERS = {"i", "we", "i'll", "we'll", "let's", "i'm", "we're", "you", "your", "ya", "you're"}
+
+
+def reads_a_person(reading: Reading) -> list[int]:
+    """Clauses asking about someone else's honesty: "is he lying?", "is Vell telling the truth?"."""
+    out = []
+    for i, clause in enumerate(reading.clauses):
+        ws = [w for w in clause.words if w not in _FILLERS]
+        if not ws or not set(ws) & lx.READING or set(ws) & _SPEAKERS:
+            continue
+        if clause.asked or ws[0] in lx.AUXILIARIES:
+            out.append(i)
+    return out
+
+
+def as_insight(reading: Reading, scores: dict[ActionType, float],
+               clause_scores: dict[int, dict[ActionType, float]], matched: list[str]) -> None:
+    """Reading a person is Insight: the words about honesty count as a check, not as speech."""
+    found = reads_a_person(reading)
+    for i in found:
+        per = clause_scores.get(i, {})
+        moved = per.pop(T.ROLEPLAY, 0.0)
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + moved
+        scores[T.ROLEPLAY] -= moved
+        scores[T.SKILL_CHECK] += moved
+    if found and not any(max(per, key=per.get) == T.ROLEPLAY for per in clause_scores.values() if per):  # type: ignore[arg-type]
+        # Nobody is spoken to: the person named is who is read, so naming them is no speech either.
+        scores[T.SKILL_CHECK] += scores[T.ROLEPLAY]
+        scores[T.ROLEPLAY] = 0.0
+    if found:
+        matched.append("reading a person")
