@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import BaseModel, Field
-
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
+from engine.play.absent import absent_creature
 from engine.play.asking import as_insight
 from engine.play.classifier import (
     CUE_WORDS,
@@ -48,6 +47,7 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
+from engine.play.intent_result import IntentResult, clarify, only_foe
 from engine.play.naming import check_names
 from engine.text import stem, words
 
@@ -55,13 +55,7 @@ T = ActionType
 QUOTE_BONUS = 4.0
 NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
-LOW_CONFIDENCE = 0.34
 OWN_BONUS = 2.0
-WEAK_CHECK = 3.0  # below this a skill check is only a guess: ask first
-CLARIFY_PHRASE: dict[ActionType, str] = {
-    T.COMBAT: "to attack", T.ROLEPLAY: "to talk to someone", T.EXPLORATION: "to look around or move on",
-    T.PUZZLE: "to work at the puzzle", T.SKILL_CHECK: "to attempt something risky (a skill check)",
-    T.REST: "to rest", T.INVENTORY: "to use or handle your gear", T.MIXED: "several things at once"}
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
 PERSON_CLAUSE = 2.0
@@ -78,19 +72,6 @@ AGENT_FOR: dict[ActionType, str] = {
     T.SKILL_CHECK: "rules", T.REST: "rules", T.INVENTORY: "rules",
 }
 _BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3)
-
-
-class IntentResult(BaseModel):
-    action_type: ActionType
-    confidence: float = Field(ge=0.0, le=1.0)
-    alternatives: list[tuple[ActionType, float]] = Field(
-        default_factory=list, description="Other candidate types with their share of the evidence, best first")
-    matched: list[str] = Field(default_factory=list, description="The cues that decided it")
-    agents: list[str] = Field(default_factory=list)
-    components: list[ActionType] = Field(
-        default_factory=list, description="The concrete types handled: one, or two for MIXED (agent order)")
-    question: bool = Field(False, description="Only a question to the DM: answer it, roll nothing")
-    evidence: float = Field(0.0, description="The winning type's raw score: how much the words said")
 
 
 def match_place(text: str, names: list[str]) -> str | None:
@@ -326,44 +307,12 @@ def classify(text: str, world: Campaign | None = None, actor: str | None = None)
     return _understand(text, world, actor)[1]
 
 
-def _clarify(result: IntentResult) -> str | None:
-    """A question back to the player when the words say too little to act on: a skill check on thin
-    evidence is asked about, never rolled on a guess."""
-    if result.question or len(result.components) != 1:
-        return None
-    unsure = 0 < result.confidence < LOW_CONFIDENCE
-    named_spell = any(m.startswith("spell:") for m in result.matched)
-    thin_check = result.action_type == T.SKILL_CHECK and result.evidence < WEAK_CHECK and not named_spell
-    if not (unsure or thin_check or result.confidence == 0):
-        return None
-    options = [result.action_type, *(a for a, _ in result.alternatives[:1])] if result.confidence else []
-    if not options or options == [T.SKILL_CHECK]:
-        options = [T.SKILL_CHECK, T.EXPLORATION] if result.action_type == T.SKILL_CHECK else \
-            [T.EXPLORATION, T.ROLEPLAY]
-    return "Did you mean " + " or ".join(CLARIFY_PHRASE[a] for a in options) + "?"
-
-
 def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
     """First names of everyone but the actor: the subject of someone else's act ("while Tova patches us up")."""
     if world is None:
         return frozenset()
     names = [c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()]
     return frozenset(words(n)[0] for n in names + [n.name for n in world.npcs] if words(n))
-
-
-ONLY_FOE = "the only kind of foe"
-
-
-def _only_foe(world: Campaign) -> EntityRef | None:
-    """In a fight against one kind of foe, an attack that names no one is at the first of them ("attack!",
-    "the one in the middle"); against several kinds the combat agent picks, the parse does not guess."""
-    combat = world.game_state.combat
-    if combat is None or not combat.active:
-        return None
-    foes = [c for c in combat.order if c.kind == "monster" and not c.defeated]
-    if not foes or len({(c.monster or c.name).casefold() for c in foes}) != 1:
-        return None
-    return EntityRef(name=foes[0].name, kind="combatant", via=ONLY_FOE, score=1.0)
 
 
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
@@ -400,17 +349,22 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
             hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
             target = hailed or target
-        names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
-        target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
+        absent = absent_creature(reading, world, actor) if IntentKind.COMBAT in kinds else None
+        if absent is not None:
+            # "I attack the ogre" with no ogre here: ask, never hit whoever stands nearest.
+            target, candidates, name_question, unresolved = None, absent.options, absent.question, absent.creature
+        else:
+            names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
+            target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
-            target = _only_foe(world)
+            target = only_foe(world)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
-    clarify = name_question or _clarify(result)
+    question = name_question or clarify(result)
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,
         negated=reading.negated, question=asked, confidence=min(1.0, confidence),
         parts=[IntentPart(kind=k) for k in kinds] if len(kinds) > 1 else [], components=result.components,
-        clarify=clarify, unresolved=unresolved, candidates=candidates, matched=result.matched)
+        clarify=question, unresolved=unresolved, candidates=candidates, matched=result.matched)
