@@ -1,5 +1,5 @@
 """Questions that are not questions to the DM: reading a person (asking leave to act is
-engine.play.frames).
+engine.play.frames); and refusals, which set no kind.
 
 "is he lying?", "is Vell telling the truth?": a question about someone's honesty, asked at the
   table, is the character reading them (Insight), not words said to them.
@@ -44,3 +44,19 @@ def as_insight(reading: Reading, scores: dict[ActionType, float],
         scores[T.ROLEPLAY] = 0.0
     if found:
         matched.append("reading a person")
+
+
+def refused(reading: Reading, scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
+            facts: dict[str, object]) -> None:
+    """A clause whose every act is negated ("we don't go to the caves yet, we ask Pim") sets no kind: what
+    world evidence it drew (the place it names) is taken back, and it leads the party nowhere."""
+    # The negation must come before the clause's act: "the lever that isn't rusted" refuses nothing.
+    firsts: dict[int, bool] = {}
+    for t in reading.tokens:
+        if t.clause not in firsts and t.word not in lx.SUBJECTS and not t.word.endswith("'m"):
+            firsts[t.clause] = t.negated
+    for i in [c for c, negated in firsts.items() if negated]:
+        for kind, value in clause_scores.pop(i, {}).items():
+            scores[kind] -= value
+        if facts.get("place_clause") == i:
+            facts["place"], facts["moving"], facts["place_clause"] = None, False, None

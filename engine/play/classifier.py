@@ -35,6 +35,7 @@ _CLAUSE_SUBJECTS = {"i", "we", "he", "she", "they", "it", "you", "the", "his", "
                     "they're", "it's"}
 # "gonna", "going to" + a verb is the future, not a journey ("I'm gonna sit down", "going to climb it").
 _FUTURE = {"gonna", "going", "goin"}
+_CONDITIONAL = {"not", "no", "yes", "so", "yeah", "nope"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi"}
@@ -108,6 +109,7 @@ class Clause(BaseModel):
     quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
     asked: bool = Field(False, description="Ends in a question mark")
     lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
+    conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
 
 
 class Reading(BaseModel):
@@ -190,6 +192,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         word = word.removesuffix("'s")
         reading.clauses[-1].words.append(word)
         reading.clauses[-1].quoted = reading.clauses[-1].quoted or in_quote
+        if word in _CONDITIONAL and reading.clauses[-1].lead == "if" and len(reading.clauses[-1].words) == 1:
+            reading.clauses[-1].conditional = True
+            continue  # "is it locked? if not I go in": a condition on the answer, not a refusal
         if word in lx.NEGATORS or word.endswith("n't"):
             negating = reading.negated = True
             continue

@@ -27,7 +27,9 @@ SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "y
              "whats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "lets": "let's",
              "its": "it's", "dont": "don't", "cant": "can't", "wont": "won't", "tho": "though", "pls": "please",
              "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
-             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color"}
+             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color", "doesnt": "doesn't",
+             "didnt": "didn't", "isnt": "isn't", "arent": "aren't", "havent": "haven't", "wasnt": "wasn't",
+             "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't"}
 # Words never corrected nor used as aliases: too common to mean an entity.
 STOP = set("""a an the and or but of to in on at by for from with into onto over under up down out off
     about as is are was were be been am do does did have has had i me my we us our you your he him his she

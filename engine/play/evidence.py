@@ -74,8 +74,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     verb_moves = bool(facts["moving"])
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
     name_stems = {stem(w) for w in words(place)}
+    refused = {t.clause for t in reading.tokens if t.negated}  # "we don't go to the caves": no going there
     directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
-                   for c in reading.clauses for i, w in enumerate(c.words))
+                   for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
     by_name = strength >= 3.0
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.

@@ -15,7 +15,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.absent import absent_creature
-from engine.play.asking import as_insight
+from engine.play.asking import as_insight, refused
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -254,6 +254,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
                 scores[kind] -= value
             matched.append("closing in")
     as_insight(reading, scores, clause_scores, matched)
+    refused(reading, scores, clause_scores, facts)
     if tried is not None:
         scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
         per = clause_scores.setdefault(tried, {})
@@ -279,7 +280,10 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             clause.question = False
         return reading, _decide(scores, acting, matched), facts
     if asked:
-        acting = {i: s for i, s in clause_scores.items() if i not in asked and max(s.values()) >= CLAUSE_MIN}
+        # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
+        waiting = next((i for i, c in enumerate(reading.clauses) if c.conditional), len(reading.clauses))
+        acting = {i: s for i, s in clause_scores.items() if i not in asked
+                  and (max(s.values()) >= CLAUSE_MIN or i >= waiting and max(s.values()) > 0)}
         if not acting:
             # Only questions: the exploration agent answers from state, nothing is rolled or advanced.
             result = IntentResult(action_type=T.EXPLORATION, confidence=1.0, matched=["question", *matched],

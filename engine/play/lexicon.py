@@ -85,9 +85,10 @@ PERSON_WEIGHT = 1.0
 QUESTION_WORDS = {"what", "where", "who", "whom", "how", "which", "when", "why", "whose", "what's", "where's",
                   "who's", "how's"}
 AUXILIARIES = {"is", "are", "am", "do", "does", "did", "have", "has", "can", "could", "was", "were", "will",
-               "would", "should", "any", "isn't", "aren't"}
+               "would", "should", "any", "isn't", "aren't", "didn't", "don't", "doesn't", "haven't", "hasn't", "wasn't",
+               "weren't", "won't", "can't", "couldn't", "wouldn't", "shouldn't"}
 NEGATORS = {"not", "no", "never", "don't", "doesn't", "didn't", "won't", "can't", "isn't", "aren't", "nor",
-            "without", "instead", "stop", "quit"}
+            "without", "instead", "stop", "quit", "forget", "skip"}
 # Reading a person ("is he lying?") is Insight at the table, not a question to the DM.
 READING = {"lying", "lie", "hiding", "honest", "truth", "trust", "sincere", "motive", "bluffing"}
 SUBJECTS = {"i", "we", "let's", "i'll", "we'll", "i'm", "we're", "then"}
