@@ -7,6 +7,8 @@ act is done, not an act of another kind; the parts of a compound are the clauses
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.classifier import MOVEMENT_KEYS, Reading
@@ -23,9 +25,10 @@ _JOINS = {"and", "then", ""}
 
 
 def approaches(reading: Reading, clause_scores: dict[int, dict[ActionType, float]],
-               main: dict[int, tuple[ActionType, float, int, tuple[str, ...]]], titles: frozenset[str],
-               place_clause: int | None) -> list[int]:
-    """Clauses that only close in on the person the next clause acts on."""
+               main: dict[int, tuple[ActionType, float, int, tuple[str, ...]]],
+               titles: Callable[[], frozenset[str]], place_clause: int | None) -> list[int]:
+    """Clauses that only close in on the person the next clause acts on; `titles` gives the stems of
+    every name and role (asked only when a clause closes in on something)."""
     out = []
     for i, clause in enumerate(reading.clauses[:-1]):
         nxt = reading.clauses[i + 1]
@@ -35,7 +38,7 @@ def approaches(reading: Reading, clause_scores: dict[int, dict[ActionType, float
         if not (key in MOVEMENT_KEYS or key[0] in _CLOSING_IN) or not set(clause.words) & _TOWARD:
             continue
         said = {stem(w) for w in clause.words}
-        if not said & titles and not set(clause.words) & PRONOUNS - {"it", "its"}:
+        if not said & titles() and not set(clause.words) & PRONOUNS - {"it", "its"}:
             continue  # "I walk over to the window": going to a thing is looking at it, not leading up
         ahead = max(clause_scores[i + 1].items(), key=lambda kv: kv[1])
         if ahead[0] in _AIMED and ahead[1] >= lx.APPROACH_MIN and ahead[0] != main[i][0]:

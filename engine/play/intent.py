@@ -248,7 +248,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
     if world is not None:
-        for i in approaches(reading, clause_scores, facts["main"], alias_stems(world, actor)[1],  # type: ignore[arg-type]
+        titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
+        for i in approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
                             facts.get("place_clause")):  # type: ignore[arg-type]
             for kind, value in clause_scores.pop(i).items():
                 scores[kind] -= value
