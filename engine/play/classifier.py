@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.entities import correct
-from engine.play.frames import without_leave
+from engine.play.frames import honesty, without_leave
 from engine.text import stem
 
 T = ActionType
@@ -43,6 +43,7 @@ _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
 _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
+_TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
 MAIN_CUE_BONUS = 1.5
@@ -133,7 +134,7 @@ def _is_question(clause: Clause) -> bool:
     first, second = ws[0], ws[1] if len(ws) > 1 else ""
     third = ws[2] if len(ws) > 2 else ""
     # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
-    if set(ws) & (lx.READING | _SECOND_PERSON) or clause.quoted:
+    if honesty(ws) or set(ws) & _SECOND_PERSON or clause.quoted:
         return False
     if first in lx.QUESTION_WORDS:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
@@ -248,6 +249,16 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                 if t.clause not in acting and t.word not in addressees:
                     t.factor *= QUOTE_FACTOR  # what is said to them is speech, not the speaker's act
     reading.addressed = vocative
+    for index, clause in enumerate(reading.clauses):
+        ws = [w for w in clause.words if w not in _FILLERS]
+        # "...: where does your captain keep the loot", "what will you pay for them?": a question put to
+        # "you" is said to someone there, quotes or not; its words are speech, not the speaker's acts.
+        if ws and not vocative and not clause.quoted and set(ws) & _SECOND_PERSON and not set(ws) & _TABLE \
+                and (clause.asked or ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES):
+            clause.quoted = reading.quoted = True
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= QUOTE_FACTOR
     for index, clause in enumerate(reading.clauses):
         clause.question = not vocative and _is_question(clause)
         if clause.question:

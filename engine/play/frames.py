@@ -33,3 +33,14 @@ def without_leave(raw: list[str]) -> list[str]:
         j += 2
         j += 1 if ws[j:j + 1] == ["to"] else 0
     return raw[:start] + raw[start + j:]
+
+
+_VAGUE = {"something", "anything", "stuff", "things", "it"}
+
+
+def honesty(ws: list[str]) -> bool:
+    """Words about someone's honesty ("lying", "telling the truth"); "hiding" only with a vague object
+    ("is he hiding something?"), since "where is the captain hiding?" asks where."""
+    if set(ws) & (lx.READING - {"hiding"}):
+        return True
+    return any(w == "hiding" and ws[j + 1:j + 2] and ws[j + 1] in _VAGUE for j, w in enumerate(ws))

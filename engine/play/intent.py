@@ -15,7 +15,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.absent import absent_creature
-from engine.play.asking import as_insight, refused
+from engine.play.asking import as_insight, refused, said_on
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -256,6 +256,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             matched.append("closing in")
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)
+    said_on(reading, facts)
     if tried is not None:
         scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
         per = clause_scores.setdefault(tried, {})
@@ -344,7 +345,9 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
     unresolved: str | None = None
     person = facts.get("person")
     if world is not None:
-        social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds))
+        # Someone read for Insight is named like someone spoken to ("is the ghost telling the truth?").
+        social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
+            or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
         ranked = rank_people(tokens, world, actor, social)
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
