@@ -38,7 +38,7 @@ class Absent(BaseModel):
 
 
 @cache
-def _creature_words() -> frozenset[str]:
+def creature_words() -> frozenset[str]:
     names = index(CatalogueKind.MONSTER).keys
     # Weapons and gear in creature names ("animated flying sword", "animated armor") are the lexicon's.
     gear = {key[0] for key in LEXICON if len(key) == 1} - {stem(w) for w in lx.CREATURES}
@@ -52,7 +52,7 @@ def _known(world: Campaign, actor: str | None) -> frozenset[str]:
 
 def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Absent | None:
     """The creature an attack names that is nowhere here, with the foes (or encounter) to offer instead."""
-    creatures = _creature_words()
+    creatures = creature_words()
     known: frozenset[str] | None = None
     owned = {t.word for t in reading.tokens if t.possessive}  # "the werewolf's throat": the werewolf is aimed at
     for clause in reading.clauses:

@@ -15,6 +15,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.absent import absent_creature
+from engine.play.aimed import at_a_thing
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.classifier import (
     CUE_WORDS,
@@ -127,6 +128,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
         if key[0] in INTRANSITIVE and has_object(reading, index):
             continue
+        if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, len(key), world, actor):
+            entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if not entries:
             continue
         bonus = MAIN_CUE_BONUS if clause not in seen and factor == 1.0 else 1.0
