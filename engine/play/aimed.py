@@ -17,22 +17,32 @@ from engine.text import stem
 
 # Past these the object goes on: "a stab at the riddle", "swing on the rope", "up the lamp".
 _THROUGH = {"at", "on", "into", "upon", "against", "toward", "towards", "up", "off", "out", "down", "over", "in",
-            "of", "some", "an", "a"}
+            "of", "some", "an", "a", "anyway", "again", "now", "back", "hard", "first", "too", "also", "once",
+            "twice", "instead", "quickly", "fast", "there", "here", "away", "around", "round"}
+# Actions with no target: "take the dodge action" has no one to aim at, and needs no one.
+_UNAIMED = {stem(w) for w in ("dodge", "parry", "disengage", "defend", "dash", "rage", "initiative")}
 # These end the object: what follows is the means, the purpose or another act.
 _ENDS = {"with", "using", "to", "by", "from", "for", "so", "while", "until", "then", "and", "because", "like"}
 _SOMEONE = {"him", "her", "them", "it", "whatever", "whoever", "anyone", "anything", "one", "ones", "enemy",
             "enemies", "foe", "foes", "monster", "creature", "beast", "boss", "guy", "thing", "everyone", "us"}
 
 
-def at_a_thing(reading: Reading, index: int, size: int, world: Campaign | None, actor: str | None) -> bool:
-    """True when the fighting cue at `index` (of `size` words) has an object and it names no one."""
+def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campaign | None, actor: str | None) -> bool:
+    """True when the fighting cue `key` at `index` has an object and it names no one. The cue's other
+    words may come later ("knock the harbormaster out"): they are no part of the object."""
     tokens = reading.tokens
     clause = tokens[index].clause
+    if tokens[index].stem in _UNAIMED:
+        return False
+    # A noun of fighting aims only with "at": "take a swing at the thug", not "the dodge action".
+    size = len(key)
+    if tokens[index].noun and (index + size >= len(tokens) or tokens[index + size].word != "at"):
+        return False
     said: list[str] = []
-    for t in tokens[index + size:]:
+    for t in tokens[index + 1:]:
         if t.clause != clause or t.word in _ENDS:
             break
-        if t.word not in _THROUGH:
+        if t.word not in _THROUGH and not t.word.endswith("ly") and t.stem not in key:
             said.append(t.word)
     if not said:
         return False

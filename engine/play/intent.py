@@ -128,7 +128,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
         if key[0] in INTRANSITIVE and has_object(reading, index):
             continue
-        if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, len(key), world, actor):
+        if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, key, world, actor):
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if not entries:
             continue
