@@ -48,7 +48,7 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
-from engine.play.intent_result import IntentResult, clarify, only_foe
+from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
 from engine.text import stem, words
 
@@ -369,6 +369,12 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
             target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)
+        elif not unresolved and not candidates and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
+            topic = target is not None and any(  # named only after "about": the topic, not the one asked
+                target.via in c.words[c.words.index("about") + 1:] and target.via not in c.words[:c.words.index("about")]
+                for c in reading.clauses if "about" in c.words)
+            target = only_here(world, target, {t.stem for t in reading.tokens if t.factor > 0},
+                               IntentKind.ROLEPLAY in kinds, topic)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
+from engine.text import stem
 
 T = ActionType
 LOW_CONFIDENCE = 0.34
@@ -61,3 +62,26 @@ def only_foe(world: Campaign) -> EntityRef | None:
     if not foes or len({(c.monster or c.name).casefold() for c in foes}) != 1:
         return None
     return EntityRef(name=foes[0].name, kind="combatant", via=ONLY_FOE, score=1.0)
+
+
+# Verbs of trade: with no one named, the one trading is whoever keeps shop here.
+_TRADE = {stem(w) for w in ("buy", "sell", "purchase", "pay", "trade", "haggle", "barter", "order", "rent", "hire")}
+OUTRIGHT = 2.0  # a link this strong came from a name or a role said outright, not from a topic or a description
+
+
+def only_here(world: Campaign, target: EntityRef | None, stems: set[str], speaking: bool,
+              topic: bool = False) -> EntityRef | None:
+    """The one person here, when the words speak (or trade) to no one named who is here: "ask about the
+    attack on the lighthouse" is asked of the innkeeper standing there, not of the lighthouse keeper."""
+    if not speaking and not stems & _TRADE:
+        return target
+    here = world.game_state.party_location.casefold()
+    if target is not None and not topic and (target.kind != "npc" or target.score >= OUTRIGHT or (
+            world.npc(target.name) and (world.npc(target.name).location or "").casefold() == here)):  # type: ignore[union-attr]
+        return target
+    # Someone named only in passing ("I ask the kid about Osric") is the topic, not the one asked.
+    present = [n for n in world.npcs if n.alive and (n.location or "").casefold() == here
+               and (target is None or n.name != target.name)]
+    if len(present) != 1:
+        return target
+    return EntityRef(name=present[0].name, kind="npc", via="the one here", score=1.0)
