@@ -35,7 +35,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         elf:1 child:1 children:1 farmer:1 villager:1 shopkeeper:1 elder:1 him:0.5 her:0.5 them:0.5
         please:1 hiding_something:4 hiding_anything:4 telling_truth:4 sincere:3 honest:2.5 motive:3
         intention:3""",
-    T.EXPLORATION: """poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
+    T.EXPLORATION: """go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
@@ -44,11 +44,11 @@ LEXICON_SPEC: dict[ActionType, str] = {
         hidden:1.5 clue:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
         village:1 town:1 city:1 dock:1 cave:1 crypt:1 forest:0.5 mountain:1 room:0.5 study:1.5""",
-    T.PUZZLE: """niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
+    T.PUZZLE: """fit!:2.5 slot!:2.5 niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
-    T.SKILL_CHECK: """blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
+    T.SKILL_CHECK: """scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
@@ -73,7 +73,7 @@ CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", 
 # Movement verbs: with a named exit they make an action travel.
 MOVEMENT = {"go", "go_to", "go_back", "head", "travel", "walk", "ride", "return", "enter", "leave",
              "proceed", "venture", "journey", "march", "sail", "set_off", "make_way", "run", "move",
-             "back_to", "get_out", "descend", "climb", "row", "wade", "cross", "swing_by",
+             "back_to", "get_out", "descend", "climb", "scramble", "row", "wade", "cross", "swing_by",
              "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry"}
 # Cues that mean talking someone round; with nobody around to talk to they are a skill check.
 SOCIAL_SKILL = {"convince", "persuade", "lie", "bluff", "deceive", "intimidate", "threaten"}
