@@ -35,6 +35,7 @@ _CLAUSE_SUBJECTS = {"i", "we", "he", "she", "they", "it", "you", "the", "his", "
                     "they're", "it's"}
 # "gonna", "going to" + a verb is the future, not a journey ("I'm gonna sit down", "going to climb it").
 _FUTURE = {"gonna", "going", "goin"}
+_ASPECT = {"keep", "keeps", "kept", "start", "starts", "begin", "begins", "continue", "continues", "carry"}
 _CONDITIONAL = {"not", "no", "yes", "so", "yeah", "nope"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
@@ -269,7 +270,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
 
 
 def _without_future(raw: list[str]) -> list[str]:
-    """Drop "gonna"/"going to" before a verb: the verb after it is the act. "going to the docks" keeps
+    """Drop "gonna"/"going to" before a verb, and "keep"/"start" before an -ing verb: the verb after it is
+    the act. "going to the docks" keeps
     its going; a word after "going to" counts as a verb when the cue lexicon or VERBS lists it as one."""
     out: list[str] = []
     i = 0
@@ -278,6 +280,9 @@ def _without_future(raw: list[str]) -> list[str]:
         after = raw[i + 1] if i + 1 < len(raw) else ""
         if tok == "gonna" or (tok in _FUTURE and after == "to" and _is_verb(raw[i + 2] if i + 2 < len(raw) else "")):
             i += 2 if after == "to" else 1
+            continue
+        if tok in _ASPECT and len(after) > 5 and after.endswith("ing"):
+            i += 1  # "I keep slotting the pieces in", "start hauling": the -ing verb is the act
             continue
         out.append(tok)
         i += 1
