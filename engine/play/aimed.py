@@ -36,7 +36,10 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
         return False
     # A noun of fighting aims only with "at": "take a swing at the thug", not "the dodge action".
     size = len(key)
-    if tokens[index].noun and (index + size >= len(tokens) or tokens[index + size].word != "at"):
+    after = tokens[index + size].word if index + size < len(tokens) else ""
+    if tokens[index].noun and after == "of":
+        return True  # a measure, not a blow: "a shot of rum", "a stab of pain"
+    if tokens[index].noun and after != "at":
         return False
     said: list[str] = []
     for t in tokens[index + 1:]:

@@ -28,7 +28,7 @@ def reads_a_person(reading: Reading) -> list[int]:
     out = []
     for i, clause in enumerate(reading.clauses):
         ws = [w for w in clause.words if w not in _FILLERS]
-        if not ws or clause.quoted or ws[0] == "where" or not honesty(ws):
+        if not ws or clause.quoted or ws[0].startswith("where") or not honesty(ws):
             continue
         judged = set(ws) & _JUDGING  # "do I think he is honest": the speaker judges, someone else is judged
         if set(ws) & _SPEAKERS and not judged:

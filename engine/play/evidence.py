@@ -34,8 +34,10 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
             and not describes_a_thing(reading, person.via, world, actor) \
             and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
-        if person.kind == "combatant" and reading.quoted and not facts["fights"]:
-            scores[T.ROLEPLAY] += 2.0 + 1.5  # "I bellow at the thug: 'drop the blade'": words to a foe
+        said_to = _spoken_to(reading, person.via, facts["main"])  # type: ignore[arg-type]
+        if person.kind == "combatant" and (reading.quoted or said_to) and not facts["fights"]:
+            # "I bellow at the thug: 'drop the blade'", "I tell Crowe we want the keeper": words to a foe.
+            scores[T.ROLEPLAY] += 2.0 + 1.5
             matched.append(f"spoken to foe:{person.name}")
         elif person.kind == "combatant":
             scores[T.COMBAT] += 2.0 + 1.5
@@ -246,3 +248,9 @@ def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -
     return not (kind == T.SKILL_CHECK and index == after)
 
 
+
+
+def _spoken_to(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
+    """The name is in a clause whose verb speaks ("tell Crowe we want the keeper")."""
+    clause = next((t.clause for t in reading.tokens if t.stem == stem(via) and t.factor > 0), None)
+    return clause is not None and clause in main and main[clause][3] in SPEECH_KEYS
