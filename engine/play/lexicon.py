@@ -44,7 +44,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         hidden:1.5 clue:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
         village:1 town:1 city:1 dock:1 cave:1 crypt:1 forest:0.5 mountain:1 room:0.5 study:1.5""",
-    T.PUZZLE: """fit!:2.5 slot!:2.5 niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
+    T.PUZZLE: """fit!:2.5 niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
