@@ -35,7 +35,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         elf:1 child:1 children:1 farmer:1 villager:1 shopkeeper:1 elder:1 him:0.5 her:0.5 them:0.5
         please:1 hiding_something:4 hiding_anything:4 telling_truth:4 sincere:3 honest:2.5 motive:3
         intention:3""",
-    T.EXPLORATION: """go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
+    T.EXPLORATION: """split_up:2 go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
@@ -59,7 +59,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
     T.REST: """settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:2 until_morning:2 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3""",
-    T.INVENTORY: """hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
+    T.INVENTORY: """bag:1.5 pouch:1.5 satchel:1.5 belongings:2 stuff:1 gear:1.5 hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1
