@@ -12,7 +12,8 @@ from __future__ import annotations
 from engine.models.world import Campaign
 from engine.play.absent import creature_words
 from engine.play.classifier import Reading
-from engine.play.entities import alias_stems, is_english
+from engine.play.entities import alias_stems
+from engine.play.typos import is_english
 from engine.text import stem
 
 # Past these the object goes on: "a stab at the riddle", "swing on the rope", "up the lamp".

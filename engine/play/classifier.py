@@ -18,8 +18,8 @@ from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.entities import correct
 from engine.play.frames import honesty, without_leave
+from engine.play.typos import correct
 from engine.text import stem
 
 T = ActionType

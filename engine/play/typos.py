@@ -1,0 +1,79 @@
+"""Typo tolerance: chat shorthand expanded, and misspelt words folded onto a vocabulary with rapidfuzz.
+
+A real English word (Webster's list, bundled with english-words) is never "corrected"; only words no
+dictionary knows are matched, and only to a word of the same first letter within one or two edits.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+# Chat shorthand players type; short words are too ambiguous for fuzzy correction, so they are listed.
+SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "you", "ur": "your",
+             "im": "i'm", "wat": "what", "wut": "what", "hw": "how", "bak": "back", "goin": "going",
+             "whats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "lets": "let's",
+             "its": "it's", "dont": "don't", "cant": "can't", "wont": "won't", "tho": "though", "pls": "please",
+             "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
+             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color", "doesnt": "doesn't",
+             "didnt": "didn't", "isnt": "isn't", "arent": "aren't", "havent": "haven't", "wasnt": "wasn't",
+             "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't"}
+
+
+@lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    """Webster's word list (english-words, bundled data): a real word is never "corrected" into a cue
+    ("ready" is not a typo of "read"). Loaded on first use (~0.1 s); without it only long words are fixed."""
+    try:
+        from english_words import get_english_words_set
+    except ImportError:  # pragma: no cover - the dependency is declared; this keeps a bare install working
+        return frozenset()
+    return frozenset(get_english_words_set(["web2"], lower=True, alpha=True))
+
+
+def is_english(word: str) -> bool:
+    """A dictionary word, or a regular inflection of one ("sneaks", "tracked"); without the list, a short word."""
+    return _is_word(word)
+
+
+def _is_word(word: str) -> bool:
+    english = _english()
+    if not english:
+        return len(word) < 6
+    if word in english:
+        return True
+    # Only real inflections are stripped: "sneek" is no form of "sne", nor "tracc" of "tra".
+    forms: list[str] = []
+    if word.endswith("s"):
+        forms += [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
+        forms += [word[:-3] + "y"] if word.endswith("ies") else []
+    if word.endswith("ed"):
+        forms += [word[:-1], word[:-2], word[:-3]]
+    if word.endswith("ing"):
+        forms += [word[:-3], word[:-3] + "e", word[:-4]]
+    if word.endswith(("er", "ly")):
+        forms += [word[:-2], word[:-1]]
+    return any(f in english for f in forms if len(f) > 2)
+
+
+@lru_cache(maxsize=4096)
+def _fix(word: str, vocabulary: frozenset[str]) -> str:
+    if len(word) < 4 or word in vocabulary or not word.isalpha() or _is_word(word):
+        return word
+    limit = 1 if len(word) < 8 else 2
+    # Same first letter: real typos rarely miss it, and it keeps "best" from becoming "rest".
+    choices = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= limit]
+    hits = process.extract(word, choices, scorer=OSA.distance, score_cutoff=limit, limit=8)
+    if not hits:
+        return word
+    # Nearest first; among equals a swap of two letters ("wehre") beats a dropped one ("were").
+    letters = sorted(word)
+    best = min(hits, key=lambda h: (h[1], abs(len(h[0]) - len(word)), sorted(h[0]) != letters, h[0]))
+    return best[0]
+
+
+def correct(word: str, vocabulary: frozenset[str]) -> str:
+    """The word, its shorthand expansion, or the vocabulary word it is a typo of."""
+    return SHORTHAND.get(word) or _fix(word, vocabulary)
