@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, SkipValidation
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
+from engine.play.frames import honesty, without_leave
 from engine.play.typos import correct
 from engine.text import stem
 
@@ -26,6 +27,16 @@ T = ActionType
 _DETERMINERS = {"the", "a", "an", "my", "his", "their", "our", "your", "its", "this", "that", "these",
                 "those", "some", "any", "all"}
 _CLAUSE_WORDS = {"then", "and", "while", "before", "after", "but", "so", "because", "if", "ok", "okay"}
+# Subordinators of time that open a clause only when a subject follows ("till the beam hits", "until
+# they pass", "when he turns"); before a noun they are prepositions ("sleep until morning").
+_TIME_SUBORDINATORS = {"till", "until", "til", "when", "once", "whilst", "as"}
+_CLAUSE_SUBJECTS = {"i", "we", "he", "she", "they", "it", "you", "the", "his", "her", "their", "its", "someone",
+                    "somebody", "everyone", "everybody", "nobody", "others", "i'm", "we're", "he's", "she's",
+                    "they're", "it's"}
+# "gonna", "going to" + a verb is the future, not a journey ("I'm gonna sit down", "going to climb it").
+_FUTURE = {"gonna", "going", "goin"}
+_ASPECT = {"keep", "keeps", "kept", "start", "starts", "begin", "begins", "continue", "continues", "carry"}
+_CONDITIONAL = {"not", "no", "yes", "so", "yeah", "nope"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi"}
@@ -33,6 +44,7 @@ _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
 _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
+_TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
 MAIN_CUE_BONUS = 1.5
@@ -99,6 +111,7 @@ class Clause(BaseModel):
     quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
     asked: bool = Field(False, description="Ends in a question mark")
     lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
+    conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
 
 
 class Reading(BaseModel):
@@ -123,7 +136,7 @@ def _is_question(clause: Clause) -> bool:
     first, second = ws[0], ws[1] if len(ws) > 1 else ""
     third = ws[2] if len(ws) > 2 else ""
     # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
-    if set(ws) & (lx.READING | _SECOND_PERSON) or clause.quoted:
+    if honesty(ws) or set(ws) & _SECOND_PERSON or clause.quoted:
         return False
     if first in lx.QUESTION_WORDS:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
@@ -155,27 +168,36 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
+    raw = _without_future(without_leave(raw))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []
     prev = ""
-    for tok in raw:
+    for index, tok in enumerate(raw):
         if tok in ('"', "“", "”"):
             in_quote = not in_quote
             reading.quoted = True
             continue
         word = correct(tok, vocabulary) if tok[0].isalpha() else tok
-        if tok in ",;.!?:" or word in _CLAUSE_WORDS:
+        if word in _TIME_SUBORDINATORS and index + 1 < len(raw) and raw[index + 1] in _CLAUSE_SUBJECTS | addressees:
+            word = "while" if word in ("whilst", "as") else "until" if word in ("till", "til") else word
+            opens = True
+        else:
+            opens = False
+        if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
                 reading.clauses.append(Clause())
-            if word in _CLAUSE_WORDS:
+            if word in _CLAUSE_WORDS or opens:
                 reading.clauses[-1].lead = word
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
             continue
         word = word.removesuffix("'s")
         reading.clauses[-1].words.append(word)
         reading.clauses[-1].quoted = reading.clauses[-1].quoted or in_quote
+        if word in _CONDITIONAL and reading.clauses[-1].lead == "if" and len(reading.clauses[-1].words) == 1:
+            reading.clauses[-1].conditional = True
+            continue  # "is it locked? if not I go in": a condition on the answer, not a refusal
         if word in lx.NEGATORS or word.endswith("n't"):
             negating = reading.negated = True
             continue
@@ -230,6 +252,16 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                     t.factor *= QUOTE_FACTOR  # what is said to them is speech, not the speaker's act
     reading.addressed = vocative
     for index, clause in enumerate(reading.clauses):
+        ws = [w for w in clause.words if w not in _FILLERS]
+        # "...: where does your captain keep the loot", "what will you pay for them?": a question put to
+        # "you" is said to someone there, quotes or not; its words are speech, not the speaker's acts.
+        if ws and not vocative and not clause.quoted and set(ws) & _SECOND_PERSON and not set(ws) & _TABLE \
+                and (clause.asked or ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES):
+            clause.quoted = reading.quoted = True
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= QUOTE_FACTOR
+    for index, clause in enumerate(reading.clauses):
         clause.question = not vocative and _is_question(clause)
         if clause.question:
             for t in reading.tokens:
@@ -238,9 +270,34 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     return reading
 
 
+def _without_future(raw: list[str]) -> list[str]:
+    """Drop "gonna"/"going to" before a verb, and "keep"/"start" before an -ing verb: the verb after it is
+    the act. "going to the docks" keeps
+    its going; a word after "going to" counts as a verb when the cue lexicon or VERBS lists it as one."""
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        tok = raw[i]
+        after = raw[i + 1] if i + 1 < len(raw) else ""
+        if tok == "gonna" or (tok in _FUTURE and after == "to" and _is_verb(raw[i + 2] if i + 2 < len(raw) else "")):
+            i += 2 if after == "to" else 1
+            continue
+        if tok in _ASPECT and len(after) > 5 and after.endswith("ing"):
+            i += 1  # "I keep slotting the pieces in", "start hauling": the -ing verb is the act
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+def _is_verb(word: str) -> bool:
+    return word in lx.VERBS or any(not c.verb_only and c.weight >= 1.5 for c in LEXICON.get((stem(word),), ())) \
+        or any(c.verb_only for c in LEXICON.get((stem(word),), ()))
+
+
 Match = tuple[tuple[str, ...], int, float, bool, int]
 # Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
-_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart"}
+_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut"}
 _GAP = 8
 
 

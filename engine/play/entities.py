@@ -29,6 +29,7 @@ STOP = set("""a an the and or but of to in on at by for from with into onto over
 PRONOUNS = {"him", "her", "them", "he", "she", "they", "it", "his", "hers", "their"}
 NAME_WEIGHT, ROLE_WEIGHT, DESC_WEIGHT, WEAPON_WEIGHT = 3.0, 2.0, 1.0, 1.0
 EXTRA_WORD = 0.5  # each further word of the same person adds half its weight
+UNPLACED = 1.0
 
 
 def _content(text: str) -> list[str]:
@@ -228,6 +229,9 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
                 allow_description: bool = True) -> list[EntityRef]:
     """Every entity the words point at, strongest first (ties: the one named first in the sentence)."""
     here = world.game_state.party_location.casefold()
+    location = world.location(world.game_state.party_location)
+    placed = set(location.encounter) if location is not None else set()
+    fighting = world.game_state.combat is not None and world.game_state.combat.active
     derived = _derived(world, actor)
     # Only the entities some word answers to are scored: the cost follows the sentence, not the cast.
     hits: dict[int, list[tuple[int, str, float, str]]] = {}
@@ -253,12 +257,16 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
         score = top + EXTRA_WORD * (total - top) if top > DESC_WEIGHT else top
         if score <= 0:
             continue
+        # A stat block nobody placed here yields, in the order only, to someone standing here ("the captain");
+        # its score stays what the words said, so it is still reported as named when it is not here.
+        # In a fight the foes already lead (+1): a stat block named there is meant, and reported if absent.
+        rank = -UNPLACED if kind == "monster" and name not in placed and not fighting else 0.0
         if kind == "combatant":
             score += 1.0
         elif kind == "npc":
             npc = world.npc(name)
             score += 0.5 if npc is not None and (npc.location or "").casefold() == here else 0.0
-        found.append(((score, -first, -who), EntityRef(name=name, kind=kind, via=via, score=round(score, 2))))
+        found.append(((score + rank, -first, -who), EntityRef(name=name, kind=kind, via=via, score=round(score, 2))))
     # Among equal scores the one named first, then the earlier entity (a foe, an NPC, a stat block).
     found.sort(key=lambda f: f[0], reverse=True)
     return [ref for _, ref in found]

@@ -34,8 +34,10 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
             and not describes_a_thing(reading, person.via, world, actor) \
             and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
-        if person.kind == "combatant" and reading.quoted and not facts["fights"]:
-            scores[T.ROLEPLAY] += 2.0 + 1.5  # "I bellow at the thug: 'drop the blade'": words to a foe
+        said_to = _spoken_to(reading, person.via, facts["main"])  # type: ignore[arg-type]
+        if person.kind == "combatant" and (reading.quoted or said_to) and not facts["fights"]:
+            # "I bellow at the thug: 'drop the blade'", "I tell Crowe we want the keeper": words to a foe.
+            scores[T.ROLEPLAY] += 2.0 + 1.5
             matched.append(f"spoken to foe:{person.name}")
         elif person.kind == "combatant":
             scores[T.COMBAT] += 2.0 + 1.5
@@ -74,8 +76,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     verb_moves = bool(facts["moving"])
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
     name_stems = {stem(w) for w in words(place)}
+    refused = {t.clause for t in reading.tokens if t.negated}  # "we don't go to the caves": no going there
     directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
-                   for c in reading.clauses for i, w in enumerate(c.words))
+                   for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
     by_name = strength >= 3.0
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
@@ -246,3 +249,9 @@ def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -
     return not (kind == T.SKILL_CHECK and index == after)
 
 
+
+
+def _spoken_to(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:
+    """The name is in a clause whose verb speaks ("tell Crowe we want the keeper")."""
+    clause = next((t.clause for t in reading.tokens if t.stem == stem(via) and t.factor > 0), None)
+    return clause is not None and clause in main and main[clause][3] in SPEECH_KEYS

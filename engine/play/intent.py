@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import BaseModel, Field
-
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
+from engine.play.absent import absent_creature
+from engine.play.aimed import at_a_thing
+from engine.play.asking import as_insight, refused, said_on
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -30,7 +31,8 @@ from engine.play.classifier import (
     read,
     spell_kind,
 )
-from engine.play.entities import STOP, link_person, npcs_here, rank_people
+from engine.play.compound import approaches
+from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people
 from engine.play.evidence import (
     MainVerb,
     handed_over,
@@ -40,6 +42,7 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
+from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
 from engine.play.typos import world_vocabulary
 from engine.play.world_memo import holding_still
@@ -49,13 +52,7 @@ T = ActionType
 QUOTE_BONUS = 4.0
 NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
-LOW_CONFIDENCE = 0.34
 OWN_BONUS = 2.0
-WEAK_CHECK = 3.0  # below this a skill check is only a guess: ask first
-CLARIFY_PHRASE: dict[ActionType, str] = {
-    T.COMBAT: "to attack", T.ROLEPLAY: "to talk to someone", T.EXPLORATION: "to look around or move on",
-    T.PUZZLE: "to work at the puzzle", T.SKILL_CHECK: "to attempt something risky (a skill check)",
-    T.REST: "to rest", T.INVENTORY: "to use or handle your gear", T.MIXED: "several things at once"}
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
 PERSON_CLAUSE = 2.0
@@ -72,19 +69,6 @@ AGENT_FOR: dict[ActionType, str] = {
     T.SKILL_CHECK: "rules", T.REST: "rules", T.INVENTORY: "rules",
 }
 _BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3)
-
-
-class IntentResult(BaseModel):
-    action_type: ActionType
-    confidence: float = Field(ge=0.0, le=1.0)
-    alternatives: list[tuple[ActionType, float]] = Field(
-        default_factory=list, description="Other candidate types with their share of the evidence, best first")
-    matched: list[str] = Field(default_factory=list, description="The cues that decided it")
-    agents: list[str] = Field(default_factory=list)
-    components: list[ActionType] = Field(
-        default_factory=list, description="The concrete types handled: one, or two for MIXED (agent order)")
-    question: bool = Field(False, description="Only a question to the DM: answer it, roll nothing")
-    evidence: float = Field(0.0, description="The winning type's raw score: how much the words said")
 
 
 def match_place(text: str, names: list[str]) -> str | None:
@@ -140,6 +124,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
         if key[0] in INTRANSITIVE and has_object(reading, index):
             continue
+        if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, key, world, actor):
+            entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if not entries:
             continue
         bonus = MAIN_CUE_BONUS if clause not in seen and factor == 1.0 else 1.0
@@ -230,7 +216,10 @@ def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Actio
         best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
         if best >= CLAUSE_MIN and best_type not in clause_winners:
             clause_winners.append(best_type)
-    if second_score >= NEAR_TIE * top_score:
+    # Parts come in order, one per clause: two kinds nearly tied inside one clause ("I shoot Pim a wink")
+    # are one act read two ways, so the stronger is taken; a compound needs each kind to lead a clause.
+    leaders = {max(per.items(), key=lambda kv: kv[1])[0] for per in clause_scores.values() if per}
+    if second_score >= NEAR_TIE * top_score and {top, second} <= leaders:
         components = [top, second]
     elif len(clause_winners) >= 2:
         components = sorted(clause_winners, key=lambda t: scores[t], reverse=True)[:2]
@@ -257,6 +246,16 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.reported_questions(reading)
     tried = structure.sequence(text, reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
+    if world is not None:
+        titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
+        for i in approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
+                            facts.get("place_clause")):  # type: ignore[arg-type]
+            for kind, value in clause_scores.pop(i).items():
+                scores[kind] -= value
+            matched.append("closing in")
+    as_insight(reading, scores, clause_scores, matched)
+    refused(reading, scores, clause_scores, facts)
+    said_on(reading, facts)
     if tried is not None:
         scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
         per = clause_scores.setdefault(tried, {})
@@ -282,7 +281,10 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             clause.question = False
         return reading, _decide(scores, acting, matched), facts
     if asked:
-        acting = {i: s for i, s in clause_scores.items() if i not in asked and max(s.values()) >= CLAUSE_MIN}
+        # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
+        waiting = next((i for i, c in enumerate(reading.clauses) if c.conditional), len(reading.clauses))
+        acting = {i: s for i, s in clause_scores.items() if i not in asked
+                  and (max(s.values()) >= CLAUSE_MIN or i >= waiting and max(s.values()) > 0)}
         if not acting:
             # Only questions: the exploration agent answers from state, nothing is rolled or advanced.
             result = IntentResult(action_type=T.EXPLORATION, confidence=1.0, matched=["question", *matched],
@@ -293,7 +295,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
         # ... unless the act waits on the answer ("is it locked? if not I go in").
         if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE)
-               and reading.clauses[i].lead != "if" for i in acting):
+               and reading.clauses[i].lead != "if" and i > min(asked) for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
                 reading.clauses[i].question = False
@@ -310,23 +312,6 @@ def classify(text: str, world: Campaign | None = None, actor: str | None = None)
     return _understand(text, world, actor)[1]
 
 
-def _clarify(result: IntentResult) -> str | None:
-    """A question back to the player when the words say too little to act on: a skill check on thin
-    evidence is asked about, never rolled on a guess."""
-    if result.question or len(result.components) != 1:
-        return None
-    unsure = 0 < result.confidence < LOW_CONFIDENCE
-    named_spell = any(m.startswith("spell:") for m in result.matched)
-    thin_check = result.action_type == T.SKILL_CHECK and result.evidence < WEAK_CHECK and not named_spell
-    if not (unsure or thin_check or result.confidence == 0):
-        return None
-    options = [result.action_type, *(a for a, _ in result.alternatives[:1])] if result.confidence else []
-    if not options or options == [T.SKILL_CHECK]:
-        options = [T.SKILL_CHECK, T.EXPLORATION] if result.action_type == T.SKILL_CHECK else \
-            [T.EXPLORATION, T.ROLEPLAY]
-    return "Did you mean " + " or ".join(CLARIFY_PHRASE[a] for a in options) + "?"
-
-
 def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
     """First names of everyone but the actor: the subject of someone else's act ("while Tova patches us up")."""
     if world is None:
@@ -339,21 +324,6 @@ def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
 def _first_words(names: tuple[str, ...]) -> frozenset[str]:
     # Cached on the names themselves: they rarely change, and every reading asks.
     return frozenset(words(n)[0] for n in names if words(n))
-
-
-ONLY_FOE = "the only kind of foe"
-
-
-def _only_foe(world: Campaign) -> EntityRef | None:
-    """In a fight against one kind of foe, an attack that names no one is at the first of them ("attack!",
-    "the one in the middle"); against several kinds the combat agent picks, the parse does not guess."""
-    combat = world.game_state.combat
-    if combat is None or not combat.active:
-        return None
-    foes = [c for c in combat.order if c.kind == "monster" and not c.defeated]
-    if not foes or len({(c.monster or c.name).casefold() for c in foes}) != 1:
-        return None
-    return EntityRef(name=foes[0].name, kind="combatant", via=ONLY_FOE, score=1.0)
 
 
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
@@ -386,7 +356,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     unresolved: str | None = None
     person = facts.get("person")
     if world is not None:
-        social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds))
+        # Someone read for Insight is named like someone spoken to ("is the ghost telling the truth?").
+        social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
+            or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
         ranked = rank_people(tokens, world, actor, social)
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
@@ -396,17 +368,28 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
             hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
             target = hailed or target
-        names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
-        target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
+        absent = absent_creature(reading, world, actor) if IntentKind.COMBAT in kinds else None
+        if absent is not None:
+            # "I attack the ogre" with no ogre here: ask, never hit whoever stands nearest.
+            target, candidates, name_question, unresolved = None, absent.options, absent.question, absent.creature
+        else:
+            names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
+            target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
-            target = _only_foe(world)
+            target = only_foe(world)
+        elif not unresolved and not candidates and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
+            topic = target is not None and any(  # named only after "about": the topic, not the one asked
+                target.via in c.words[c.words.index("about") + 1:] and target.via not in c.words[:c.words.index("about")]
+                for c in reading.clauses if "about" in c.words)
+            target = only_here(world, target, {t.stem for t in reading.tokens if t.factor > 0},
+                               IntentKind.ROLEPLAY in kinds, topic)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
-    clarify = name_question or _clarify(result)
+    question = name_question or clarify(result)
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,
         negated=reading.negated, question=asked, confidence=min(1.0, confidence),
         parts=[IntentPart(kind=k) for k in kinds] if len(kinds) > 1 else [], components=result.components,
-        clarify=clarify, unresolved=unresolved, candidates=candidates, matched=result.matched)
+        clarify=question, unresolved=unresolved, candidates=candidates, matched=result.matched)

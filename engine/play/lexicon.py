@@ -35,7 +35,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         elf:1 child:1 children:1 farmer:1 villager:1 shopkeeper:1 elder:1 him:0.5 her:0.5 them:0.5
         please:1 hiding_something:4 hiding_anything:4 telling_truth:4 sincere:3 honest:2.5 motive:3
         intention:3""",
-    T.EXPLORATION: """poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
+    T.EXPLORATION: """split_up:2 go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
@@ -44,22 +44,22 @@ LEXICON_SPEC: dict[ActionType, str] = {
         hidden:1.5 clue:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
         village:1 town:1 city:1 dock:1 cave:1 crypt:1 forest:0.5 mountain:1 room:0.5 study:1.5""",
-    T.PUZZLE: """niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
+    T.PUZZLE: """fit!:2.5 niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
-    T.SKILL_CHECK: """blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
+    T.SKILL_CHECK: """scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
-        remember:2.5 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
+        remember:2.5 think_back:3 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5
         cliff:1 lock:1.5 track:2 footprint:2 print:1.5 spoor:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
     T.REST: """settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
-        first_watch:2 until_morning:2""",
-    T.INVENTORY: """hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
+        first_watch:2 until_morning:2 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3""",
+    T.INVENTORY: """bag:1.5 pouch:1.5 satchel:1.5 belongings:2 stuff:1 gear:1.5 hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1
@@ -73,7 +73,7 @@ CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", 
 # Movement verbs: with a named exit they make an action travel.
 MOVEMENT = {"go", "go_to", "go_back", "head", "travel", "walk", "ride", "return", "enter", "leave",
              "proceed", "venture", "journey", "march", "sail", "set_off", "make_way", "run", "move",
-             "back_to", "get_out", "descend", "climb", "row", "wade", "cross", "swing_by",
+             "back_to", "get_out", "descend", "climb", "scramble", "row", "wade", "cross", "swing_by",
              "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry"}
 # Cues that mean talking someone round; with nobody around to talk to they are a skill check.
 SOCIAL_SKILL = {"convince", "persuade", "lie", "bluff", "deceive", "intimidate", "threaten"}
@@ -85,9 +85,10 @@ PERSON_WEIGHT = 1.0
 QUESTION_WORDS = {"what", "where", "who", "whom", "how", "which", "when", "why", "whose", "what's", "where's",
                   "who's", "how's"}
 AUXILIARIES = {"is", "are", "am", "do", "does", "did", "have", "has", "can", "could", "was", "were", "will",
-               "would", "should", "any", "isn't", "aren't"}
+               "would", "should", "any", "isn't", "aren't", "didn't", "don't", "doesn't", "haven't", "hasn't", "wasn't",
+               "weren't", "won't", "can't", "couldn't", "wouldn't", "shouldn't"}
 NEGATORS = {"not", "no", "never", "don't", "doesn't", "didn't", "won't", "can't", "isn't", "aren't", "nor",
-            "without", "instead", "stop", "quit"}
+            "without", "instead", "stop", "quit", "forget", "skip"}
 # Reading a person ("is he lying?") is Insight at the table, not a question to the DM.
 READING = {"lying", "lie", "hiding", "honest", "truth", "trust", "sincere", "motive", "bluffing"}
 SUBJECTS = {"i", "we", "let's", "i'll", "we'll", "i'm", "we're", "then"}
@@ -123,3 +124,11 @@ ROUTE_VERBS = {"take", "follow", "use", "ride"}
 ROUTES = {"path", "road", "stair", "stairs", "steps", "boat", "trail", "tunnel", "passage", "ladder", "bridge",
           "causeway", "lane", "street", "stairway", "staircase"}
 ROUTE_WEIGHT = 2.5
+# Common verbs that carry no cue of their own: after "gonna"/"going to" they are the act, not a place.
+VERBS = {"sit", "stand", "wait", "lie", "get", "make", "try", "keep", "put", "see", "have", "let", "stay", "hold",
+         "bring", "call", "find", "show", "pass", "stop", "start", "help", "need", "want", "be", "do", "tie",
+         "lay", "set", "turn", "push", "pull", "press", "cut", "break", "fix", "light", "sneak", "creep",
+         "crouch", "kneel", "lean", "duck", "drag", "carry", "cook", "write", "draw", "pour", "fill", "empty",
+         "kill", "wake", "sleep", "rest", "heal", "cast", "pray", "sing", "play", "watch", "guard", "check"}
+# A clause that closes in on someone is absorbed by the act after it when that act scores this much.
+APPROACH_MIN = 3.0

@@ -72,12 +72,16 @@ def described(reading: Reading) -> None:
                 x.factor *= DESCRIBED
 
 
-_SUBORDINATE = {"before", "after", "while", "because", "so", "if"}
-_THIRD_PERSON = {"he", "she", "they", "it", "he's", "she's", "they're", "it's", "he'll", "she'll", "they'll"}
+_SUBORDINATE = {"before", "after", "while", "because", "so", "if", "until", "when", "once"}
+_THIRD_PERSON = {"he", "she", "they", "it", "he's", "she's", "they're", "it's", "he'll", "she'll", "they'll",
+                 "others", "everyone", "everybody", "someone", "somebody", "nobody"}
+# A clause of time says when the act happens, whoever its subject ("before we head out", "until we're done").
+_TIME = {"before", "until", "once"}
+_OWN_SUBJECT = {"we", "i", "we're", "i'm"}
 
 
 # "so the waves match the carving": a subject that is a thing, not the speaker.
-_CONJUNCTIONS = {"so", "because", "while"}  # "if" after "tell"/"see" asks whether
+_CONJUNCTIONS = {"so", "because", "while", "until", "when", "once"}  # "if" after "tell"/"see" asks whether
 _OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
 
 
@@ -89,7 +93,8 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
         first = clause.words[0] if clause.words else ""
         # "before"/"after" are as often prepositions ("go after the captain"): only a pronoun follows them.
         if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in others or first in _OTHER_SUBJECT
-                                            and clause.lead in _CONJUNCTIONS):
+                                            and clause.lead in _CONJUNCTIONS
+                                            or first in _OWN_SUBJECT and clause.lead in _TIME and index > 0):
             own = [t for t in reading.tokens if t.clause == index]
             for i, t in enumerate(own):
                 if i and t.word in lx.SUBJECTS:

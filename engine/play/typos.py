@@ -23,7 +23,9 @@ SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "y
              "whats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "lets": "let's",
              "its": "it's", "dont": "don't", "cant": "can't", "wont": "won't", "tho": "though", "pls": "please",
              "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
-             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color"}
+             "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color", "doesnt": "doesn't",
+             "didnt": "didn't", "isnt": "isn't", "arent": "aren't", "havent": "haven't", "wasnt": "wasn't",
+             "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't"}
 
 
 @lru_cache(maxsize=1)

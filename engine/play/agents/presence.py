@@ -12,7 +12,8 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.agents.base import AgentContext
 from engine.play.entities import NAME_WEIGHT
-from engine.play.intent import ONLY_FOE, parse
+from engine.play.intent import parse
+from engine.play.intent_result import ONLY_FOE
 from engine.text import stem, stems, words
 
 # A stat block counts as named only by a word of its name ("the crab"), not by its kind ("the beast").

@@ -7,7 +7,8 @@ from engine.models.facts import Fact
 from engine.models.world import Campaign
 from engine.play.agents import market
 from engine.play.agents.base import AgentContext, AgentResult
-from engine.play.intent import ONLY_FOE, match_place
+from engine.play.intent import match_place
+from engine.play.intent_result import ONLY_FOE
 from engine.text import stem, stems, words
 
 _TIME = {"time", "late", "dark", "day", "night", "hour", "morning", "evening", "tide", "long", "till", "until"}

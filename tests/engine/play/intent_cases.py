@@ -302,7 +302,7 @@ WORLD_CASES: list[tuple[str, str, T]] = [
     ("I swing at the one with the spear", "fight", C),
     ("I try to persuade the rusted gate to open", "mill", S),
     ("I talk to Mara", "mill", R),
-    ("Is she hiding something?", "inn", R),
+    ("Is she hiding something?", "inn", S),  # reading someone is Insight, as the blind sets label it
     ("I give my rope to Mara", "inn", I),
     ("I heal Bryn", "inn", S),
     ("I cast cure wounds on Ari", "fight", S),

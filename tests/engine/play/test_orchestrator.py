@@ -87,7 +87,7 @@ async def test_routes_to_the_right_agent(text, agent):
 
 async def test_mixed_action_runs_both_agents_each_with_its_part():
     agents = fakes()
-    res = await Orchestrator(agents=agents).resolve(action("I drink a potion and attack the orc"))
+    res = await Orchestrator(agents=agents).resolve(action("I drink a potion and attack the goblin"))
     assert res.action_type == ActionType.MIXED
     assert agents["combat"].seen and agents["rules"].seen
     assert {agents["combat"].seen[0].action_type, agents["rules"].seen[0].action_type} == {
@@ -97,7 +97,7 @@ async def test_mixed_action_runs_both_agents_each_with_its_part():
 
 async def test_each_agent_gets_its_own_copy_of_the_world():
     agents = fakes(combat=FakeAgent("combat", hp=3), rules=FakeAgent("rules", minutes=600))
-    inp = action("I drink a potion and attack the orc")
+    inp = action("I drink a potion and attack the goblin")
     res = await Orchestrator(agents=agents).resolve(inp)
     worlds = [agents["combat"].seen[0].world, agents["rules"].seen[0].world]
     assert worlds[0] is not worlds[1] and all(w is not inp.world for w in worlds)
@@ -119,7 +119,7 @@ async def test_input_world_untouched_by_real_agents():
 
 async def test_same_path_from_two_agents_keeps_the_first_with_a_warning():
     agents = fakes(rules=FakeAgent("rules", hp=5), combat=FakeAgent("combat", hp=1))
-    res = await Orchestrator(agents=agents).resolve(action("I drink a potion and attack the orc"))
+    res = await Orchestrator(agents=agents).resolve(action("I drink a potion and attack the goblin"))
     first = res.intent.agents[0]
     assert res.world.characters[0].hp.current == (5 if first == "rules" else 1)
     assert any("already changed" in w for w in res.warnings)
@@ -130,7 +130,7 @@ async def test_same_path_from_two_agents_keeps_the_first_with_a_warning():
 async def test_slow_agent_times_out_and_the_other_result_stands():
     agents = fakes(combat=FakeAgent("combat", sleep=1.0, hp=1), rules=FakeAgent("rules", minutes=700))
     res = await Orchestrator(agents=agents, agent_timeout=0.05).resolve(
-        action("I drink a potion and attack the orc"))
+        action("I drink a potion and attack the goblin"))
     assert "combat agent timed out after 0.05 s; partial result" in res.warnings
     assert res.world.characters[0].hp.current == 12, "the timed-out agent's changes are dropped"
     assert res.world.game_state.minutes == 700
@@ -139,7 +139,7 @@ async def test_slow_agent_times_out_and_the_other_result_stands():
 
 async def test_failing_agent_is_named_and_the_others_stand():
     agents = fakes(rules=FakeAgent("rules", error=ValueError("bad potion table")), combat=FakeAgent("combat", hp=4))
-    res = await Orchestrator(agents=agents).resolve(action("I drink a potion and attack the orc"))
+    res = await Orchestrator(agents=agents).resolve(action("I drink a potion and attack the goblin"))
     warning = next(w for w in res.warnings if "rules agent failed" in w)
     assert "bad potion table" in warning
     assert res.world.characters[0].hp.current == 4

@@ -77,7 +77,9 @@ async def test_a_kind_of_creature_nowhere_in_the_world_is_no_attack_on_whoever_i
     world = _world("Gannet Point", ["Wrecker Thug", "Wrecker Thug"])
     res = await _act(world, "I attack the goblin")
     _nothing_happened(res, world)
-    assert any(w.startswith("There is no goblin in this fight (foes: Wrecker Thug") for w in res.warnings)
+    # The parse catches it (issue 11): the DM asks back and offers the foes who are here.
+    assert res.narrative == "There is no goblin here. Did you mean the Wrecker Thug?"
+    assert res.follow_up_options == ["Wrecker Thug"]
     calm = _world("Gannet Point")
     res = await _act(calm, "I attack the goblin")
     _nothing_happened(res, calm)

@@ -93,8 +93,8 @@ def test_structured_intent_carries_what_the_agents_need():
 def test_blind_set_accuracy_stays_at_the_level_reached():
     # Reached on the blind set (262 sentences written before tuning); raise these when the parser improves.
     report = score()
-    assert report["kind_accuracy"] >= 0.95
-    assert report["target_accuracy"] >= 0.95
+    assert report["kind_accuracy"] >= 0.96
+    assert report["target_accuracy"] >= 0.98
     assert report["destination_accuracy"] >= 0.96
 
 
@@ -123,6 +123,7 @@ def test_held_out_set_floor():
     cases = json.loads((Path(__file__).resolve().parent / "intent_blind2.json").read_text())
     report = score_intent.score(cases)
     assert report["cases"] == 200
-    # 0.745 / 0.905 / 0.857 (destinations) before issue 11's structural work.
-    assert report["kind_accuracy"] >= 0.79 and report["target_accuracy"] >= 0.93
+    # 0.745 / 0.905 / 0.857 (destinations) before issue 11's structural work; 0.790 / 0.932 / 1.0 before
+    # the general mechanisms (clauses in order, negation scope, speech without quotes, aimed verbs).
+    assert report["kind_accuracy"] >= 0.84 and report["target_accuracy"] >= 0.94
     assert report["destination_accuracy"] >= 0.99

@@ -98,7 +98,7 @@ async def test_with_two_agents_only_the_first_works_on_the_spare_copy_and_both_c
     combat, rules = Recorder("combat", hp=3), Recorder("rules", minutes=600)
     agents = {"combat": combat, "rules": rules, "social": Recorder("social"), "exploration": Recorder("exploration")}
     res = await Orchestrator(agents=agents).resolve(ActionInput(
-        action="I drink a potion and attack the orc", actor="Ari", world=world, turn=1,
+        action="I drink a potion and attack the goblin", actor="Ari", world=world, turn=1,
         roller=DiceRoller(RngState(seed=1)), world_doc=world.model_dump(mode="json"), world_copy=spare))
     seen = [a.world for a in (combat, rules)]
     assert spare in seen and seen[0] is not seen[1] and all(w is not world for w in seen)

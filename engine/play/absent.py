@@ -1,0 +1,84 @@
+"""A creature named in an attack that nothing here is: the DM says so and offers who is here.
+
+"I attack the ogre" in a fight with two Wrecker Thugs must not hit a thug. The creature words come
+from the SRD bestiary's names (every kind of creature a player may name, no list kept by hand), and a
+word counts only as the head of the attack's object ("the big ogre", "the hydra's heads", "the bandit
+on the left"), never as the means or the place ("with my bat", "from the shadows"), and only when
+nothing in this world answers to it (its names, roles, descriptions, places, the party's gear).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pydantic import BaseModel
+
+from engine.content.catalogue import index
+from engine.models.catalogue import CatalogueKind
+from engine.models.world import Campaign
+from engine.play import lexicon as lx
+from engine.play.classifier import LEXICON, Reading
+from engine.play.entities import alias_stems, place_words
+from engine.play.typos import world_vocabulary
+from engine.text import stem
+
+# Words that end a noun phrase: what follows a creature's name is no longer its name.
+_AFTER_HEAD = {"with", "on", "in", "at", "out", "of", "from", "into", "to", "by", "near", "behind", "over",
+               "under", "using", "for", "before", "again", "now", "first", "right", "there", "here", "off", "up",
+               "down", "as", "until", "while"}
+# A creature after these is the means or the place of the attack, not its target.
+_MEANS = {"with", "using", "from", "behind", "through", "under", "like", "past", "beside", "near", "via", "by",
+          "inside", "within", "among"}
+_OWN = {"my", "our", "his", "her", "their", "your"}
+
+
+class Absent(BaseModel):
+    creature: str
+    question: str
+    options: list[str]
+
+
+@cache
+def creature_words() -> frozenset[str]:
+    names = index(CatalogueKind.MONSTER).keys
+    # Weapons and gear in creature names ("animated flying sword", "animated armor") are the lexicon's.
+    gear = {key[0] for key in LEXICON if len(key) == 1} - {stem(w) for w in lx.CREATURES}
+    srd = {stem(w) for name in names for w in name.split() if len(w) > 2 and w.isalpha()}
+    return frozenset(srd - gear | {stem(w) for w in lx.CREATURES})  # the 2024 SRD has no orc; players still say it
+
+
+def _known(world: Campaign, actor: str | None) -> frozenset[str]:
+    return alias_stems(world, actor)[0] | place_words(world) | frozenset(stem(w) for w in world_vocabulary(world))
+
+
+def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Absent | None:
+    """The creature an attack names that is nowhere here, with the foes (or encounter) to offer instead."""
+    creatures = creature_words()
+    known: frozenset[str] | None = None
+    owned = {t.word for t in reading.tokens if t.possessive}  # "the werewolf's throat": the werewolf is aimed at
+    for clause in reading.clauses:
+        ws = clause.words
+        for i, w in enumerate(ws):
+            s = stem(w)
+            if s not in creatures or (i + 1 < len(ws) and ws[i + 1] not in _AFTER_HEAD and w not in owned):
+                continue
+            if i and ws[i - 1] in _OWN or any(x in _MEANS for x in ws[:i]):
+                continue  # "my sword", "with my bat", "from the shadows": the means or the place
+            known = known if known is not None else _known(world, actor)
+            if s in known:
+                return None  # the attack names someone of this world: the linker resolves them
+            return _answer(w, world)
+    return None
+
+
+def _answer(creature: str, world: Campaign) -> Absent:
+    combat = world.game_state.combat
+    if combat is not None and combat.active:
+        options = list(dict.fromkeys(c.name for c in combat.order if c.kind == "monster" and not c.defeated))
+    else:
+        here = world.location(world.game_state.party_location)
+        options = list(dict.fromkeys(here.encounter)) if here is not None else []
+    offer = ", ".join(f"the {o}" for o in options[:-1]) + f" or the {options[-1]}" if len(options) > 1 else \
+        f"the {options[0]}" if options else ""
+    question = f"There is no {creature} here. " + (f"Did you mean {offer}?" if offer else "Who do you want to attack?")
+    return Absent(creature=creature, question=question, options=options)

@@ -1,0 +1,59 @@
+"""What a fighting word is aimed at: a verb of fighting whose object is a thing is no attack.
+
+"I kill some time", "I strike a match", "I hit the lever", "I take a stab at the riddle", "I fire up
+the lamp": the object after the verb (past "at"/"on"/"into") names no one. Someone is anyone of this
+world (a name, role or description word), a kind of creature (the SRD bestiary's names), a foe's word
+("the enemy", "the nearest one") or a pronoun for someone. With no object at all ("I attack!") the
+verb stands.
+"""
+
+from __future__ import annotations
+
+from engine.models.world import Campaign
+from engine.play.absent import creature_words
+from engine.play.classifier import Reading
+from engine.play.entities import alias_stems
+from engine.play.typos import is_english
+from engine.text import stem
+
+# Past these the object goes on: "a stab at the riddle", "swing on the rope", "up the lamp".
+_THROUGH = {"at", "on", "into", "upon", "against", "toward", "towards", "up", "off", "out", "down", "over", "in",
+            "of", "some", "an", "a", "anyway", "again", "now", "back", "hard", "first", "too", "also", "once",
+            "twice", "instead", "quickly", "fast", "there", "here", "away", "around", "round"}
+# Actions with no target: "take the dodge action" has no one to aim at, and needs no one.
+_UNAIMED = {stem(w) for w in ("dodge", "parry", "disengage", "defend", "dash", "rage", "initiative")}
+# These end the object: what follows is the means, the purpose or another act.
+_ENDS = {"with", "using", "to", "by", "from", "for", "so", "while", "until", "then", "and", "because", "like"}
+_SOMEONE = {"him", "her", "them", "it", "whatever", "whoever", "anyone", "anything", "one", "ones", "enemy",
+            "enemies", "foe", "foes", "monster", "creature", "beast", "boss", "guy", "thing", "everyone", "us"}
+
+
+def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campaign | None, actor: str | None) -> bool:
+    """True when the fighting cue `key` at `index` has an object and it names no one. The cue's other
+    words may come later ("knock the harbormaster out"): they are no part of the object."""
+    tokens = reading.tokens
+    clause = tokens[index].clause
+    if tokens[index].stem in _UNAIMED:
+        return False
+    # A noun of fighting aims only with "at": "take a swing at the thug", not "the dodge action".
+    size = len(key)
+    after = tokens[index + size].word if index + size < len(tokens) else ""
+    if tokens[index].noun and after == "of":
+        return True  # a measure, not a blow: "a shot of rum", "a stab of pain"
+    if tokens[index].noun and after != "at":
+        return False
+    said: list[str] = []
+    for t in tokens[index + 1:]:
+        if t.clause != clause or t.word in _ENDS:
+            break
+        if t.word not in _THROUGH and not t.word.endswith("ly") and t.stem not in key:
+            said.append(t.word)
+    if not said:
+        return False
+    if set(said) & _SOMEONE or any(w.isalpha() and not is_english(w) for w in said):
+        return False  # a pronoun, a foe's word, or a name nobody has ("I attack Zorgrim"): the DM asks who
+    stems = {stem(w) for w in said}
+    if stems & creature_words():
+        return False
+    # Names and roles only: a word of a description ("the ledger" Osric keeps) is a thing said.
+    return world is None or not stems & alias_stems(world, actor)[1]

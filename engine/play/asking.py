@@ -1,0 +1,86 @@
+"""Questions that are not questions to the DM: reading a person (asking leave to act is
+engine.play.frames); and refusals, which set no kind.
+
+"is he lying?", "is Vell telling the truth?": a question about someone's honesty, asked at the
+  table, is the character reading them (Insight), not words said to them.
+"""
+
+from __future__ import annotations
+
+from engine.models.actions import ActionType
+from engine.play import lexicon as lx
+from engine.play.classifier import Reading
+from engine.play.frames import honesty
+
+T = ActionType
+_FILLERS = {"ok", "okay", "so", "um", "uh", "hey", "dm", "quick", "q", "wait", "and", "oh", "hmm"}
+_SPEECH_MIN = 3.0  # a clause that speaks to someone, not a murmur in a side clause ("while he talks")
+_JUDGING = {"think", "reckon", "believe", "sense", "feel", "tell", "figure", "seem", "seems", "trust"}
+_SPEAKERS = {"i", "we", "i'll", "we'll", "let's", "i'm", "we're", "you", "your", "ya", "you're"}
+
+
+def reads_a_person(reading: Reading) -> list[int]:
+    """Clauses asking about someone else's honesty: "is he lying?", "is Vell telling the truth?", "can I tell
+    if Osric is lying", "do I think the ghost is honest?". Not when the words are said to someone there
+    ("Pim, where is Osric hiding the ledger?"), nor where someone hides ("where is the captain hiding?")."""
+    if reading.addressed:
+        return []
+    out = []
+    for i, clause in enumerate(reading.clauses):
+        ws = [w for w in clause.words if w not in _FILLERS]
+        if not ws or clause.quoted or ws[0].startswith("where") or not honesty(ws):
+            continue
+        judged = set(ws) & _JUDGING  # "do I think he is honest": the speaker judges, someone else is judged
+        if set(ws) & _SPEAKERS and not judged:
+            continue
+        if clause.asked or ws[0] in lx.AUXILIARIES or clause.lead in ("if", "whether") or ws[0] == "whether":
+            out.append(i)
+    return out
+
+
+def as_insight(reading: Reading, scores: dict[ActionType, float],
+               clause_scores: dict[int, dict[ActionType, float]], matched: list[str]) -> None:
+    """Reading a person is Insight: the words about honesty count as a check, not as speech."""
+    found = reads_a_person(reading)
+    for i in found:
+        if reading.clauses[i].lead in ("if", "whether") and i and reading.clauses[i - 1].question:
+            reading.clauses[i - 1].question = False  # "can I tell if he is lying": trying to tell, not asking
+        per = clause_scores.get(i, {})
+        moved = per.pop(T.ROLEPLAY, 0.0)
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + moved
+        scores[T.ROLEPLAY] -= moved
+        scores[T.SKILL_CHECK] += moved
+    if found and not any(max(per, key=per.get) == T.ROLEPLAY and max(per.values()) >= _SPEECH_MIN  # type: ignore[arg-type]
+                         for per in clause_scores.values() if per):
+        # Nobody is spoken to: the person named is who is read, so naming them is no speech either.
+        scores[T.SKILL_CHECK] += scores[T.ROLEPLAY]
+        scores[T.ROLEPLAY] = 0.0
+    if found:
+        matched.append("reading a person")
+
+
+def refused(reading: Reading, scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
+            facts: dict[str, object]) -> None:
+    """A clause whose every act is negated ("we don't go to the caves yet, we ask Pim") sets no kind: what
+    world evidence it drew (the place it names) is taken back, and it leads the party nowhere."""
+    # The negation must come before the clause's act: "the lever that isn't rusted" refuses nothing.
+    firsts: dict[int, bool] = {}
+    for t in reading.tokens:
+        if t.clause not in firsts and t.word not in lx.SUBJECTS and not t.word.endswith("'m"):
+            firsts[t.clause] = t.negated
+    for i in [c for c, negated in firsts.items() if negated]:
+        for kind, value in clause_scores.pop(i, {}).items():
+            scores[kind] -= value
+        if facts.get("place_clause") == i:
+            facts["place"], facts["moving"], facts["place_clause"] = None, False, None
+
+
+def said_on(reading: Reading, facts: dict[str, object]) -> None:
+    """After words to someone present, a question with no "I"/"we" of its own goes on speaking to them
+    ("I ask Pim about the boats. how much?"): it is theirs to answer, not the DM's."""
+    spoken = facts.get("person_clause")
+    if spoken is None:
+        return
+    for clause in reading.clauses[int(spoken) + 1:]:  # type: ignore[call-overload]
+        if clause.question and not set(clause.words) & _SPEAKERS:
+            clause.question = False

@@ -1,0 +1,46 @@
+"""Compound actions: which clauses are acts of their own, and which only lead up to the next act.
+
+"I run up to the thug and hit him", "we walk up to Osric and tell him": a clause that only
+closes in on someone (a verb of going or creeping, a direction, a person and no place) is how the next
+act is done, not an act of another kind; the parts of a compound are the clauses that act on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.models.actions import ActionType
+from engine.play import lexicon as lx
+from engine.play.classifier import MOVEMENT_KEYS, Reading
+from engine.play.entities import PRONOUNS
+from engine.text import stem
+
+T = ActionType
+# Stealth is no mere approach: "I sneak up on the thug and stab him" is a Stealth check and an attack.
+_CLOSING_IN = {stem(w) for w in ("edge", "sidle", "step", "stride", "wander", "saunter", "stroll")}
+_TOWARD = {"up", "over", "behind", "toward", "towards", "to", "near", "next", "beside", "across", "closer", "round",
+           "around"}
+_AIMED = {T.COMBAT, T.ROLEPLAY, T.INVENTORY, T.SKILL_CHECK, T.PUZZLE}
+_JOINS = {"and", "then", ""}
+
+
+def approaches(reading: Reading, clause_scores: dict[int, dict[ActionType, float]],
+               main: dict[int, tuple[ActionType, float, int, tuple[str, ...]]],
+               titles: Callable[[], frozenset[str]], place_clause: int | None) -> list[int]:
+    """Clauses that only close in on the person the next clause acts on; `titles` gives the stems of
+    every name and role (asked only when a clause closes in on something)."""
+    out = []
+    for i, clause in enumerate(reading.clauses[:-1]):
+        nxt = reading.clauses[i + 1]
+        if i not in main or i + 1 not in clause_scores or nxt.lead not in _JOINS or i == place_clause:
+            continue
+        key = main[i][3]
+        if not (key in MOVEMENT_KEYS or key[0] in _CLOSING_IN) or not set(clause.words) & _TOWARD:
+            continue
+        said = {stem(w) for w in clause.words}
+        if not said & titles() and not set(clause.words) & PRONOUNS - {"it", "its"}:
+            continue  # "I walk over to the window": going to a thing is looking at it, not leading up
+        ahead = max(clause_scores[i + 1].items(), key=lambda kv: kv[1])
+        if ahead[0] in _AIMED and ahead[1] >= lx.APPROACH_MIN and ahead[0] != main[i][0]:
+            out.append(i)
+    return out

@@ -1,0 +1,46 @@
+"""Frames around an act that are not the act: dropped from the words before the sentence is read.
+
+"is it ok if I drink my potion?", "would it be possible to pry it open?", "mind if I sit?": asking
+leave to act is the act itself, not a question to the DM.
+"""
+
+from __future__ import annotations
+
+from engine.play import lexicon as lx
+
+_FILLERS = {"ok", "okay", "so", "um", "uh", "hey", "dm", "quick", "q", "wait", "and", "oh", "hmm"}
+_LEAVE = {"ok", "okay", "possible", "alright", "fine", "allowed", "cool"}
+
+
+def without_leave(raw: list[str]) -> list[str]:
+    """The words with a leading request for leave dropped: "would it be ok if I drink" -> "I drink"."""
+    start = 0
+    while start < len(raw) and raw[start] in _FILLERS:
+        start += 1
+    ws = raw[start:start + 8]
+    j = None
+    if len(ws) > 3 and ws[0] in lx.AUXILIARIES and ws[1] == "it":
+        k = 3 if ws[2] == "be" else 2
+        if k < len(ws) and ws[k] in _LEAVE:
+            j = k + 1
+    elif ws[:2] == ["mind", "if"] or ws[:4] == ["do", "you", "mind", "if"] or ws[:3] == ["you", "mind", "if"]:
+        j = ws.index("if")
+    if j is None:
+        return raw
+    if j < len(ws) and ws[j] in ("if", "to"):
+        j += 1
+    if ws[j:j + 2] == ["for", "me"]:
+        j += 2
+        j += 1 if ws[j:j + 1] == ["to"] else 0
+    return raw[:start] + raw[start + j:]
+
+
+_VAGUE = {"something", "anything", "stuff", "things", "it"}
+
+
+def honesty(ws: list[str]) -> bool:
+    """Words about someone's honesty ("lying", "telling the truth"); "hiding" only with a vague object
+    ("is he hiding something?"), since "where is the captain hiding?" asks where."""
+    if set(ws) & (lx.READING - {"hiding"}):
+        return True
+    return any(w == "hiding" and ws[j + 1:j + 2] and ws[j + 1] in _VAGUE for j, w in enumerate(ws))

@@ -1,0 +1,108 @@
+"""A creature named in an attack that is not in the fight (nor anywhere in this world) is never hit in
+someone else's place: the DM answers "There is no ogre here. Did you mean the Wrecker Thug?", nothing
+is rolled, nothing changes and the turn is not spent. Sentences written before the fix (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.test_understanding import FIGHT, _act, _world
+
+pytestmark = pytest.mark.anyio
+THUGS = ["Wrecker Thug", "Wrecker Thug"]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+# (what the player types, the creature that is not here); every one in a fight at Gannet Point with two thugs.
+ABSENT = [
+    ("I attack the ogre", "ogre"),
+    ("i attack the minotaur", "minotaur"),
+    ("I shoot the wyvern", "wyvern"),
+    ("stab the owlbear", "owlbear"),
+    ("i swing my sword at the troll", "troll"),
+    ("fire bolt at the hag", "hag"),
+    ("I hit the goblin with my mace", "goblin"),
+    ("I charge the orc!", "orc"),
+    ("smack the kobold", "kobold"),
+    ("i put an arrow in the harpy", "harpy"),
+    ("I slash at the werewolf's throat", "werewolf"),
+    ("attack the zombie", "zombie"),
+    ("I stab the skeleton in the ribs", "skeleton"),
+    ("i whack the gnoll with my hammer", "gnoll"),
+    ("I cast magic missile at the basilisk", "basilisk"),
+    ("Bram cleaves into the bugbear", "bugbear"),
+    ("i shoot an arrow at the manticore", "manticore"),
+    ("I swing at the big hobgoblin", "hobgoblin"),
+    ("lunge at the vampire", "vampire"),
+    ("I try to hit the dragon", "dragon"),
+    ("I attack the wolf", "wolf"),
+    ("shoot the giant spider", "spider"),
+    ("i go for the cultist with my dagger", "cultist"),
+    ("I punch the imp", "imp"),
+    ("i attack the mummy!!", "mummy"),
+    ("sacred flame on the wraith", "wraith"),
+    ("I fire my crossbow at the gargoyle", "gargoyle"),
+    ("i hack at the ettin", "ettin"),
+    ("I bash the ghoul with my shield", "ghoul"),
+    ("i hit the pirate", "pirate"),
+    ("I attack the bandit on the left", "bandit"),
+    ("stab the sahuagin", "sahuagin"),
+    ("I throw my javelin at the griffon", "griffon"),
+    ("I slash the wererat", "wererat"),
+    ("kill the lich", "lich"),
+    ("I smite the specter", "specter"),
+    ("i attack the scorpion", "scorpion"),
+    ("I swing at the hydra's heads", "hydra"),
+    ("shoot the stirge out of the air", "stirge"),
+    ("I stab at the mimic", "mimic"),
+    ("i atack the ogre", "ogre"),
+    ("I attack the Ogre with my longsword", "ogre"),
+]
+
+# Named foes that are here: they are the ones meant, whatever else the sentence mentions.
+PRESENT = [
+    ("I attack the thug", "Wrecker Thug"),
+    ("I hide in the shadows and shoot the thug", "Wrecker Thug"),
+    ("i hit the thug with my bat", "Wrecker Thug"),
+    ("I swing at the giant crab", "Giant Crab"),
+    ("I attack the crab", "Giant Crab"),
+    ("stab the captain", "Wrecker Captain"),
+]
+
+
+@pytest.mark.parametrize("text, creature", ABSENT)
+def test_the_parse_names_the_absent_creature_and_asks(text, creature):
+    world = _world("Gannet Point", THUGS, actor="Bram")
+    intent = parse(text, world, "Bram")
+    assert intent.target is None, (text, intent.target)
+    assert intent.unresolved == creature
+    assert intent.clarify == f"There is no {creature} here. Did you mean the Wrecker Thug?"
+
+
+@pytest.mark.parametrize("text, foe", PRESENT)
+def test_a_foe_who_is_here_is_still_the_target(text, foe):
+    intent = parse(text, _world("Wrecker Caves", FIGHT), "Bram")
+    assert intent.target == foe and intent.unresolved is None, (text, intent)
+
+
+async def test_attacking_an_absent_creature_changes_nothing_and_offers_the_foes():
+    world = _world("Wrecker Caves", FIGHT)
+    before = world.model_dump()
+    res = await _act(world, "I attack the ogre")
+    assert res.dice_rolls == [] and res.state_changes == []
+    assert res.world.model_dump() == before
+    assert res.narrative.startswith("There is no ogre here. Did you mean the ")
+    assert sorted(res.follow_up_options) == sorted(FIGHT)
+    assert all(f"the {foe}" in res.narrative for foe in FIGHT)
+
+
+async def test_out_of_a_fight_an_absent_creature_is_not_summoned():
+    world = _world("Kettlecove Docks")
+    res = await _act(world, "I attack the ogre")
+    assert res.dice_rolls == [] and res.state_changes == [] and res.world.game_state.combat is None
+    assert res.narrative.startswith("There is no ogre here.")
