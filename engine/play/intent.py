@@ -16,6 +16,7 @@ from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.aimed import at_a_thing
+from engine.play.asked_checks import asked_checks
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.classifier import (
     CUE_WORDS,
@@ -42,6 +43,7 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
+from engine.play.fixtures import worked_fixtures
 from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
 from engine.play.typos import world_vocabulary
@@ -152,6 +154,10 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             if fighting and key in SPELL_KEYS:
                 action_type = T.COMBAT
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
+    for clause in worked_fixtures(reading, world):
+        add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
+    for clause in asked_checks(reading):
+        add(T.SKILL_CHECK, lx.ASKED_CHECK_WEIGHT, clause, "check asked by name")
     if carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")

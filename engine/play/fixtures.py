@@ -1,0 +1,56 @@
+"""Working a fixture of the place: "clear the wick", "fill the reservoir", "set the reliquary in the niche",
+"light the lamp". A verb of handling aimed at something built into where the party stands (named by the
+place's description, its discoveries, or a deed a quest wants done there) is a puzzle, not an errand with
+gear or a look around. Derived from the world, so any campaign's altars and levers count."""
+
+from __future__ import annotations
+
+from engine.models.world import Campaign
+from engine.play.classifier import SPEECH_KEYS, Reading
+from engine.play.entities import STOP, place_texts
+from engine.play.world_memo import remembered
+from engine.text import stem, words
+
+# Verbs of handling a thing in place (stems); looking, opening, taking and talking are other acts.
+HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
+    slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
+    refill trim strike match adjust wind crank seal pour""".split()}
+# Things any place may have that a hand works but that are no puzzle of this place.
+_GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
+
+
+def fixtures(world: Campaign) -> frozenset[str]:
+    """Stems of what is built into the party's place, and the objects of deeds to be done there."""
+    here = world.game_state.party_location
+    return remembered(world, ("fixtures", here), lambda: _fixtures(world, here))
+
+
+def _fixtures(world: Campaign, here: str) -> frozenset[str]:
+    loc = world.location(here)
+    texts = place_texts(loc) if loc is not None else []
+    for quest in world.quests:
+        for objective in quest.objectives:
+            for condition in objective.when:
+                if getattr(condition, "kind", None) == "deed" and (condition.place or here) == here:
+                    texts += list(condition.phrases)
+    found = {stem(w) for t in texts for w in words(t.replace("-", " ")) if len(w) > 2 and w not in STOP}
+    return frozenset(found - HANDLING - _GEAR)
+
+
+def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
+    """Clauses whose verb of handling is followed, within a few words, by one of the place's fixtures."""
+    if world is None:
+        return set()
+    built_in = fixtures(world)
+    tokens = reading.tokens
+    worked: set[int] = set()
+    for i, token in enumerate(tokens):
+        if token.stem not in HANDLING or token.negated or token.factor <= 0 or token.noun:
+            continue
+        before = [t for t in tokens[:i] if t.clause == token.clause]
+        if any((t.stem,) in SPEECH_KEYS for t in before):
+            continue  # "ask Ambrose what it would take to mend the ward": the mending is the topic
+        after = [t for t in tokens[i + 1:i + 6] if t.clause == token.clause]
+        if any(t.stem in built_in and not t.own for t in after):
+            worked.add(token.clause)
+    return worked
