@@ -15,6 +15,7 @@ from engine.text import stem, words
 HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
     slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
     refill trim strike match adjust wind crank seal pour""".split()}
+_ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
 # Things any place may have that a hand works but that are no puzzle of this place.
 _GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
 
@@ -34,7 +35,7 @@ def _fixtures(world: Campaign, here: str) -> frozenset[str]:
                 if getattr(condition, "kind", None) == "deed" and (condition.place or here) == here:
                     texts += list(condition.phrases)
     found = {stem(w) for t in texts for w in words(t.replace("-", " ")) if len(w) > 2 and w not in STOP}
-    return frozenset(found - HANDLING - _GEAR)
+    return frozenset(found - _GEAR)
 
 
 def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
@@ -51,6 +52,8 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         if any((t.stem,) in SPEECH_KEYS for t in before):
             continue  # "ask Ambrose what it would take to mend the ward": the mending is the topic
         after = [t for t in tokens[i + 1:i + 6] if t.clause == token.clause]
+        if after and after[0].stem in _ONWARD:
+            continue  # "we press on down the stair": a verb of going on, not of handling
         if any(t.stem in built_in and not t.own for t in after):
             worked.add(token.clause)
     return worked
