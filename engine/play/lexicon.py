@@ -26,7 +26,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
     T.ROLEPLAY: """banter:3 gossip:3 parley:3 reason_with:3 explain:2.5 inform:2.5 salute:2 nod:1.5 chat_up:3 shoot_breeze:5 strike_up:3 conversation:3 wink:2 wave!:2 accept:2.5 agree:2.5 refuse:2 promise:2.5 swear:2 assure:2.5 offer:2 hold_hand_up:3 fisherman:1 fishermen:1 kid:1 guy:1 lad:1 lass:1 folk:1 ghost:1 monk:1 ask:3 tell:3 say:3 talk:3 speak:3 chat:3 greet:3 convince:2.5 persuade:2.5
         negotiate:3 bargain:3 haggle:3 barter:3 lie:2.5 bluff:2.5 deceive:2.5 intimidate:2.5
         threaten:2.5 flirt:3 question:2 interrogate:3 plead:3 beg:2.5 apologize:3 thank:3 introduce:3
-        bribe:2.5 reply:3 answer:1.5 shout:1.5 yell:1.5 whisper:2 insult:2.5 compliment:3 hello:2
+        bribe:2.5 reply:3 answer:1.5 shout:1.5 yell:1.5 bellow:1.5 holler:1.5 whisper:2 mutter:2 murmur:2 taunt:2.5 jeer:2 mock:2 insult:2.5 compliment:3 hello:2
         greeting:2 hail:1.5 insight:2 call_out:2.5 reassure:3 comfort:2.5 warn:2.5 order!:2 demand:2.5
         surrender:1.5 guard:1 innkeeper:1 merchant:1 mayor:1 woman:1 man:1 bartender:1
         barkeep:1 blacksmith:1 prisoner:1 priest:1 captain:1 stranger:1 noble:1 baron:1 queen:1 king:1
@@ -78,7 +78,7 @@ MOVEMENT = {"go", "go_to", "go_back", "head", "travel", "walk", "ride", "return"
 # Cues that mean talking someone round; with nobody around to talk to they are a skill check.
 SOCIAL_SKILL = {"convince", "persuade", "lie", "bluff", "deceive", "intimidate", "threaten"}
 SPEECH = {"ask", "tell", "say", "talk", "speak", "chat", "greet", "question", "reply", "whisper", "shout",
-           "yell", "hello", "please"}
+           "yell", "hello", "please", "bellow", "holler", "mutter", "murmur", "taunt", "jeer", "mock"}
 PERSON_WEIGHT = 1.0
 
 # Words that open a question to the DM; "can/could I" opens one only before a word that is no action.
