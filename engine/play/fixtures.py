@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.models.world import Campaign
 from engine.play.classifier import SPEECH_KEYS, Reading
-from engine.play.entities import STOP, place_texts
+from engine.play.entities import STOP
 from engine.play.world_memo import remembered
 from engine.text import stem, words
 
@@ -16,6 +16,8 @@ HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place p
     slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
     refill trim strike match adjust wind crank seal pour""".split()}
 _ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
+_PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "like", "for", "behind", "under",
+            "over", "above", "below", "across", "through"}
 # Things any place may have that a hand works but that are no puzzle of this place.
 _GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
 
@@ -28,14 +30,17 @@ def fixtures(world: Campaign) -> frozenset[str]:
 
 def _fixtures(world: Campaign, here: str) -> frozenset[str]:
     loc = world.location(here)
-    texts = place_texts(loc) if loc is not None else []
-    for quest in world.quests:
-        for objective in quest.objectives:
-            for condition in objective.when:
-                if getattr(condition, "kind", None) == "deed" and (condition.place or here) == here:
-                    texts += list(condition.phrases)
-    found = {stem(w) for t in texts for w in words(t.replace("-", " ")) if len(w) > 2 and w not in STOP}
-    return frozenset(found - _GEAR)
+    deeds = [phrase for quest in world.quests for objective in quest.objectives for condition in objective.when
+             if condition.kind == "deed" and (condition.place or here) == here for phrase in condition.phrases]
+    deed_words = _stems(deeds)
+    texts = [loc.description, *(d.name for d in loc.discoveries)] if loc is not None else []
+    # A discovery about a deed's object tells its working parts ("Smothered lamp": the wick, the reservoir).
+    texts += [d.text for d in (loc.discoveries if loc is not None else []) if _stems([d.name]) & deed_words]
+    return frozenset((_stems(texts) | deed_words) - _GEAR)
+
+
+def _stems(texts: list[str]) -> set[str]:
+    return {stem(w) for t in texts for w in words(t.replace("-", " ")) if len(w) > 2 and w not in STOP}
 
 
 def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
@@ -52,8 +57,10 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         if any((t.stem,) in SPEECH_KEYS for t in before):
             continue  # "ask Ambrose what it would take to mend the ward": the mending is the topic
         after = [t for t in tokens[i + 1:i + 6] if t.clause == token.clause]
-        if after and after[0].stem in _ONWARD:
-            continue  # "we press on down the stair": a verb of going on, not of handling
-        if any(t.stem in built_in and not t.own for t in after):
+        if after and after[0].stem in _ONWARD | _PLACING:
+            continue  # "press on down the stair", "strike at whatever comes": going on, or aiming, not handling
+        # The verb's own object, up to the first word of place: "light it by the fire" works no fireplace.
+        obj = after[:next((k for k, t in enumerate(after) if t.stem in _PLACING), len(after))]
+        if any(t.stem in built_in and not t.own for t in obj):
             worked.add(token.clause)
     return worked
