@@ -53,3 +53,13 @@ def test_handling_a_fixture_of_the_place_is_a_puzzle(text: str, location: str) -
 ])
 def test_talking_opening_packing_or_looking_at_a_fixture_is_not_a_puzzle(text: str, location: str, kind: str) -> None:
     assert _kind(text, location) == kind
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("I watch Pim's body language while he talks", "skill_check"),
+    ("is osric being truthful about the storm?", "skill_check"),
+    ("can I tell if Pim is a liar", "skill_check"),
+    ("I tell Pim he is a liar", "roleplay"),  # said to him, not read off him
+])
+def test_reading_someone_is_insight_and_saying_it_is_speech(text: str, kind: str) -> None:
+    assert _kind(text, "Kettlecove Docks") == kind
