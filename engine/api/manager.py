@@ -58,7 +58,7 @@ from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import Orchestrator
 from engine.play.parsers import IntentParser
-from engine.session import reports
+from engine.session import recent_notes, reports
 from engine.session.catalog import SessionCatalog, SessionRef
 from engine.session.learnings import session_learnings
 from engine.session.runtime import OpenSession, known_entities
@@ -217,7 +217,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             meta.summary, meta.summary_source = host.model_copy(update={"notes": meta.save_notes or host.notes}), "host"
         elif meta.summary_source != "host" or meta.summary is None:
             # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
-            meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
+            meta.summary = self.archivist.session_summary(s.history, s.state.world, meta.save_notes, last=SUMMARY_WINDOW)
         elif notes is not None:
             meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
         meta.stats = reports.stats(meta, s.history)
@@ -357,6 +357,8 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             store = self.catalog.store(ref.slug)
             loaded = store.load_all(ref.session_id)
             facts = open_tracker(loaded, known_entities(loaded.state))
+            # Before the replay: the saved digests are by position in the file as read.
+            recent_notes.seed(loaded.history, loaded.recent_notes, loaded.history_crc)
             s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)
