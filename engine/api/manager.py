@@ -58,7 +58,7 @@ from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import Orchestrator
 from engine.play.parsers import IntentParser
-from engine.session import recent_notes, reports
+from engine.session import recent_notes, reports, start_world
 from engine.session.catalog import SessionCatalog, SessionRef
 from engine.session.learnings import session_learnings
 from engine.session.runtime import OpenSession, known_entities
@@ -161,6 +161,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             facts = FactTracker([], known_entities(state))
             context = ContextState(window=self.prompt_budget.window)
             store.save_all(meta, state, [], [], context)
+            start_world.save(store, sid, world)
             s = OpenSession(slug=slug, meta=meta, state=state, facts=facts, history=[], context=context,
                             journal=store.journal(sid), lock=lock, narrator=self.narrator)
             index = store.read_index()
@@ -252,7 +253,9 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
         crash_point("end:campaign")
         with self._campaign_lock(store.slug):
             mine = s.state.world.model_copy(update={"game_state": _calm(s.state)})
-            world, clashes = merge_worlds(s.start_state().world, mine, self.campaigns.load(store.slug))
+            # The start world saved when the session began; reverting every entry only when it is gone.
+            start = start_world.load(store, s.session_id) or s.start_state().world
+            world, clashes = merge_worlds(start, mine, self.campaigns.load(store.slug))
             self.campaigns.save(store.slug, world)
         crash_point("end:world-committed")
         meta.world_committed = True

@@ -35,6 +35,8 @@ JOURNAL_PREV = "journal.prev.jsonl"
 FACT_INDEX = "fact_index.json"
 # Derived: the archivist's digests of the latest entries (engine.session.recent_notes).
 RECENT_NOTES = "recent_notes.json"
+# Derived: the world as the session started, for merging its changes at the end (engine.session.start_world).
+START_WORLD = "start_world.json"
 LOCK = "session.lock"
 
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
@@ -110,7 +112,7 @@ class DataLayout:
 
     def session_file(self, slug: str, session_id: str, filename: str) -> Path:
         """One of SESSION_FILES, JOURNAL, JOURNAL_PREV or LOCK inside a session's folder."""
-        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK, FACT_INDEX, RECENT_NOTES):
+        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK, FACT_INDEX, RECENT_NOTES, START_WORLD):
             raise InvalidNameError(f"{filename!r} is not a session file; expected one of {SESSION_FILES}.")
         return self.session_dir(slug, session_id) / filename
 
