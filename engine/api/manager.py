@@ -182,8 +182,12 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
                 raise SessionAlreadyActiveError(
                     f"Session '{s.meta.name}' is already active in this campaign. "
                     "Pause or end it before starting or resuming another.")
-        current = next((m for m in metas if m.session_id == index.current_session_id), None)
-        if current and current.status == SessionStatus.ACTIVE:
+        # The sessions' own metadata decides, never the index alone: its pointer is written without an fsync
+        # (engine.api.manager._mark_active), so after a power cut it may lag a mark that did reach the disk.
+        active = [m for m in metas if m.status == SessionStatus.ACTIVE]
+        current = next((m for m in active if m.session_id == index.current_session_id), None) or (
+            active[-1] if active else None)
+        if current is not None:
             raise SessionAlreadyActiveError(
                 f"Session '{current.name}' is still marked active in this campaign (open elsewhere, or left "
                 f"open by a crash). Call load_session('{current.name}') to recover it, then pause or end it.")
@@ -347,7 +351,9 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             s.journal.rotate()
         else:
             # Only the status changes: no fsync. Should a power cut bring "paused" back, the journal still
-            # holds every change acknowledged after this, and the next load replays it all the same.
+            # holds every change acknowledged after this, and the next load replays it all the same; should
+            # it keep this mark but lose the index's pointer (no fsync either), _refuse_second_active still
+            # sees the mark, since it reads every session's metadata and takes the pointer as a hint only.
             store.write_meta(s.meta, durable=False)
         self._record_in_index(store, s.meta, self.clock(), durable=fold)
 
