@@ -10,8 +10,9 @@ reads instead of validating a thousand entries (see engine.session.recent_notes)
 
 from __future__ import annotations
 
+import json
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.models.actions import ActionType, EntryKind, HistoryEntry, StateChange
@@ -140,17 +141,25 @@ class Digest:
     # Places the party left or reached (casefolded), from the entry's location changes.
     places: tuple[str, ...]
 
-    def to_json(self) -> list:
-        return [self.turn, self.actor, sorted(self.kinds), self.blows, self.combat_action, self.dm_roll,
-                [[n.turn, n.text, n.weight, n.decision, n.rank] for n in self.notes], list(self.places)]
+    # Its saved JSON, once written or read (never compared: it says nothing the fields do not).
+    _encoded: bytes | None = field(default=None, compare=False, repr=False)
+
+    def encoded(self) -> bytes:
+        """The digest as one line of compact JSON, worked out once."""
+        if self._encoded is None:
+            data = [self.turn, self.actor, sorted(self.kinds), self.blows, self.combat_action, self.dm_roll,
+                    [[n.turn, n.text, n.weight, n.decision, n.rank] for n in self.notes], list(self.places)]
+            object.__setattr__(self, "_encoded", json.dumps(data, separators=(",", ":")).encode())
+        return self._encoded  # type: ignore[return-value]
 
     @classmethod
-    def from_json(cls, data: list) -> Digest:
-        turn, actor, kinds, blows, combat_action, dm_roll, notes, places = data
+    def decode(cls, line: bytes) -> Digest:
+        """The digest `encoded()` wrote; ValueError or TypeError when `line` is not one."""
+        turn, actor, kinds, blows, combat_action, dm_roll, notes, places = json.loads(line)
         return cls(int(turn), actor if actor is None else str(actor), frozenset(map(str, kinds)), bool(blows),
                    bool(combat_action), bool(dm_roll),
                    tuple(Note(int(t), str(x), int(w), bool(d), int(r)) for t, x, w, d, r in notes),
-                   tuple(map(str, places)))
+                   tuple(map(str, places)), line)
 
 
 def digest_of(entry: HistoryEntry) -> Digest:
