@@ -10,6 +10,7 @@ any of them off (or cannot read it at all) simply works the digests out from the
 
 from __future__ import annotations
 
+import json
 import re
 import zlib
 from collections.abc import Callable
@@ -55,7 +56,12 @@ def seed(history: History, data: bytes | None, history_crc: int | None) -> bool:
         return False
     try:
         with gc_paused():
-            digests = [Digest.decode(line) for line in body[2:-2].split(b",\n")] if length > start else []
+            # One parse of the whole array (a parse per line costs more); the lines are kept for the next save.
+            lines = body[2:-2].split(b",\n") if length > start else []
+            parsed = json.loads(body)
+            if len(parsed) != len(lines):
+                return False
+            digests = [Digest.decode(line, data) for line, data in zip(lines, parsed, strict=True)]
     except (ValueError, TypeError):
         return False  # a shape this code does not expect: work them out again
     if start + len(digests) != length:

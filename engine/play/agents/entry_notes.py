@@ -153,9 +153,10 @@ class Digest:
         return self._encoded  # type: ignore[return-value]
 
     @classmethod
-    def decode(cls, line: bytes) -> Digest:
-        """The digest `encoded()` wrote; ValueError or TypeError when `line` is not one."""
-        turn, actor, kinds, blows, combat_action, dm_roll, notes, places = json.loads(line)
+    def decode(cls, line: bytes, data: list | None = None) -> Digest:
+        """The digest `encoded()` wrote as `line` (`data`: the line already parsed); ValueError or
+        TypeError when it is not one."""
+        turn, actor, kinds, blows, combat_action, dm_roll, notes, places = json.loads(line) if data is None else data
         return cls(int(turn), actor if actor is None else str(actor), frozenset(map(str, kinds)), bool(blows),
                    bool(combat_action), bool(dm_roll),
                    tuple(Note(int(t), str(x), int(w), bool(d), int(r)) for t, x, w, d, r in notes),
