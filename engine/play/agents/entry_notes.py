@@ -15,6 +15,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine import text as _text_module
 from engine.models.actions import ActionType, EntryKind, HistoryEntry, StateChange
 from engine.models.facts import FactCategory
 from engine.play import digest as _pick_module
@@ -173,9 +174,10 @@ def digest_of(entry: HistoryEntry) -> Digest:
 
 
 def _code_fingerprint() -> int:
-    """The CRC of the code that makes digests: saved digests made by other code are never reused."""
+    """The CRC of the code that makes digests (this module, and the wording and de-duplication helpers it
+    calls): saved digests made by other code are never reused."""
     crc = 0
-    for module in (__file__, _pick_module.__file__):
+    for module in (__file__, _pick_module.__file__, _text_module.__file__):
         try:
             crc = zlib.crc32(Path(module).read_bytes(), crc)
         except OSError:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.models.world import Campaign
+from engine.play.agents.entry_notes import digest_of
 from engine.session import recent_notes, start_world
 
 pytestmark = pytest.mark.anyio
@@ -117,3 +118,24 @@ async def test_notes_of_entries_taken_back_after_the_save_are_not_used(manager, 
     tail = s.history.derived_tail(recent_notes.WINDOW)
     assert tail is not None and all(d.turn != last.turn for d in tail[1])
     assert len(tail[1]) == len(s.history)
+
+
+async def test_a_crash_after_an_undo_and_a_new_turn_recovers_the_new_turns_notes(manager, campaign):
+    """The journal takes back a saved entry and puts another in its place; the saved digest of the old one
+    must not be read for the new one."""
+    sid = await played(manager, campaign, "one", turns=6)
+    await manager.player_action(sid, "We go to Gannet Point")
+    await manager.end_session(sid, "pause")
+    await manager.load_session(sid)
+    await manager.undo_last(sid)
+    await manager.player_action(sid, "I ask the innkeeper about the lantern")
+    expected = manager.archivist.recap(list(manager._open[sid].history), manager._open[sid].state.world,
+                                       manager._open[sid].summary, "one")
+    s = manager._open.pop(sid)
+    s.close()  # the process dies: no save; the journal holds the undo and the new turn
+    loaded = await manager.load_session(sid)
+    assert loaded.recovered_from_journal == 2
+    assert loaded.recap == expected
+    history = manager._open[sid].history
+    last = history.derived(len(history) - 1, digest_of)
+    assert last == digest_of(history[-1]) and "lantern" in history[-1].action
