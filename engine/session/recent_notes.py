@@ -61,7 +61,7 @@ def seed(history: History, data: bytes | None, history_crc: int | None) -> bool:
             parsed = json.loads(body)
             if len(parsed) != len(lines):
                 return False
-            digests = [Digest.decode(line, data) for line, data in zip(lines, parsed, strict=True)]
+            digests = [Digest.decode(line, item) for line, item in zip(lines, parsed, strict=True)]
     except (ValueError, TypeError):
         return False  # a shape this code does not expect: work them out again
     if start + len(digests) != length:
