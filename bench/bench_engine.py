@@ -1,4 +1,4 @@
-"""Engine benchmarks: durable per-change append, pause-save and load, player_action.
+"""Engine benchmarks: durable per-change append, pause-save, load, ending a loaded session, player_action.
 
 Prints a table and writes bench/results/engine.json. Each persistence figure has its floor beside
 it: the same bytes through json.dumps + write + fsync (json.loads for the load), so the table shows
@@ -138,6 +138,11 @@ async def main(quick: bool, reps: int) -> dict:
         json.loads(floor_path.read_bytes())
         load_floor = ms_since(t)
         cycle = await cycles(manager, large.session_id, reps)
+        # Ending a loaded session merges its world into the campaign against the world it started from.
+        await manager.load_session(large.session_id)
+        t, c = time.perf_counter(), time.process_time()
+        await manager.end_session(large.session_id, "end")
+        end_ms, end_cpu = ms_since(t), (time.process_time() - c) * 1000
 
     out["per_change_ms"] = {"median_at_100": statistics.median(t100), f"median_at_{big}": statistics.median(tbig),
                             "floor_median": statistics.median(append_floor)}
@@ -148,6 +153,7 @@ async def main(quick: bool, reps: int) -> dict:
     for name in ("load", "first_save_after_load", "pause_save"):
         cpu = spread(cycle[name + "_cpu"])
         out[name + "_cpu_ms"] = {"median": cpu["median"], "p95": cpu["p95"]}
+    out["end_after_load_ms"] = {"wall": end_ms, "cpu": end_cpu}
     out["player_action_ms"] = {"median_at_100": statistics.median(p100), "p99_at_100": pct(p100, 99),
                                f"median_at_{big}": statistics.median(pbig), f"p99_at_{big}": pct(pbig, 99),
                                "ratio": statistics.median(pbig) / statistics.median(p100)}

@@ -58,7 +58,7 @@ from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
 from engine.play.orchestrator import Orchestrator
 from engine.play.parsers import IntentParser
-from engine.session import reports
+from engine.session import recent_notes, reports, start_world
 from engine.session.catalog import SessionCatalog, SessionRef
 from engine.session.learnings import session_learnings
 from engine.session.runtime import OpenSession, known_entities
@@ -161,6 +161,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             facts = FactTracker([], known_entities(state))
             context = ContextState(window=self.prompt_budget.window)
             store.save_all(meta, state, [], [], context)
+            start_world.save(store, sid, world)
             s = OpenSession(slug=slug, meta=meta, state=state, facts=facts, history=[], context=context,
                             journal=store.journal(sid), lock=lock, narrator=self.narrator)
             index = store.read_index()
@@ -181,8 +182,12 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
                 raise SessionAlreadyActiveError(
                     f"Session '{s.meta.name}' is already active in this campaign. "
                     "Pause or end it before starting or resuming another.")
-        current = next((m for m in metas if m.session_id == index.current_session_id), None)
-        if current and current.status == SessionStatus.ACTIVE:
+        # The sessions' own metadata decides, never the index alone: its pointer is written without an fsync
+        # (engine.api.manager._mark_active), so after a power cut it may lag a mark that did reach the disk.
+        active = [m for m in metas if m.status == SessionStatus.ACTIVE]
+        current = next((m for m in active if m.session_id == index.current_session_id), None) or (
+            active[-1] if active else None)
+        if current is not None:
             raise SessionAlreadyActiveError(
                 f"Session '{current.name}' is still marked active in this campaign (open elsewhere, or left "
                 f"open by a crash). Call load_session('{current.name}') to recover it, then pause or end it.")
@@ -217,7 +222,7 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             meta.summary, meta.summary_source = host.model_copy(update={"notes": meta.save_notes or host.notes}), "host"
         elif meta.summary_source != "host" or meta.summary is None:
             # Older turns live on in the rolling summary; the end summary weighs the recent stretch.
-            meta.summary = self.archivist.session_summary(s.history[-SUMMARY_WINDOW:], s.state.world, meta.save_notes)
+            meta.summary = self.archivist.session_summary(s.history, s.state.world, meta.save_notes, last=SUMMARY_WINDOW)
         elif notes is not None:
             meta.summary = meta.summary.model_copy(update={"notes": meta.save_notes})
         meta.stats = reports.stats(meta, s.history)
@@ -252,7 +257,9 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
         crash_point("end:campaign")
         with self._campaign_lock(store.slug):
             mine = s.state.world.model_copy(update={"game_state": _calm(s.state)})
-            world, clashes = merge_worlds(s.start_state().world, mine, self.campaigns.load(store.slug))
+            # The start world saved when the session began; reverting every entry only when it is gone.
+            start = start_world.load(store, s.session_id) or s.start_state().world
+            world, clashes = merge_worlds(start, mine, self.campaigns.load(store.slug))
             self.campaigns.save(store.slug, world)
         crash_point("end:world-committed")
         meta.world_committed = True
@@ -344,7 +351,9 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             s.journal.rotate()
         else:
             # Only the status changes: no fsync. Should a power cut bring "paused" back, the journal still
-            # holds every change acknowledged after this, and the next load replays it all the same.
+            # holds every change acknowledged after this, and the next load replays it all the same; should
+            # it keep this mark but lose the index's pointer (no fsync either), _refuse_second_active still
+            # sees the mark, since it reads every session's metadata and takes the pointer as a hint only.
             store.write_meta(s.meta, durable=False)
         self._record_in_index(store, s.meta, self.clock(), durable=fold)
 
@@ -357,6 +366,8 @@ class SessionManager(LearningOperations, ReadOperations, PlayOperations, CombatO
             store = self.catalog.store(ref.slug)
             loaded = store.load_all(ref.session_id)
             facts = open_tracker(loaded, known_entities(loaded.state))
+            # Before the replay: the saved digests are by position in the file as read.
+            recent_notes.seed(loaded.history, loaded.recent_notes, loaded.history_crc)
             s = OpenSession(slug=ref.slug, meta=loaded.meta, state=loaded.state, facts=facts,
                             history=loaded.history, context=loaded.context, journal=store.journal(ref.session_id),
                             lock=lock, narrator=self.narrator)

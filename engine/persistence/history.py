@@ -9,8 +9,8 @@ file's header, so the stats never walk the whole history either.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import overload
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar, overload
 
 from engine.errors import CorruptFileError
 from engine.models.actions import HistoryEntry
@@ -20,6 +20,7 @@ TOTALS = ("dice", "facts", "combats")
 # end summary: 1,000). Older ones keep only their bytes: a 10,000-entry session holds a fifth of the
 # objects, which the collector never scans and a close never has to free.
 KEEP_MODELS = 2000
+D = TypeVar("D")
 
 
 def entry_json(entry: HistoryEntry) -> bytes:
@@ -36,12 +37,14 @@ def entry_counts(entry: HistoryEntry) -> tuple[int, int, int]:
 class History:
     """A list of HistoryEntry that keeps each entry's bytes and validates entries on first access."""
 
-    __slots__ = ("_models", "_raw", "_totals")
+    __slots__ = ("_derived", "_models", "_raw", "_totals")
 
     def __init__(self, entries: Iterable[HistoryEntry] = ()) -> None:
         self._models: list[HistoryEntry | None] = list(entries)
         self._raw: list[bytes | None] = [None] * len(self._models)
         self._totals = [0, 0, 0]
+        # Position -> a value worked out from that entry alone (see derived).
+        self._derived: dict[int, Any] = {}
         for entry in self._models:
             self._count(entry, 1)  # type: ignore[arg-type]
 
@@ -123,8 +126,29 @@ class History:
         if old >= 0 and self._raw[old] is not None:
             self._models[old] = None
 
+    def derived(self, i: int, make: Callable[[HistoryEntry], D]) -> D:
+        """`make(self[i])`, worked out once: an entry never changes once committed, so what is derived from
+        it alone holds until the entry is taken back. One kind of derived value per history (the archivist's
+        digests)."""
+        value = self._derived.get(i)
+        if value is None:
+            value = self._derived[i] = make(self._model(i))
+        return value
+
+    def seed_derived(self, start: int, values: list[Any]) -> None:
+        """Derived values of entries start, start+1, ... worked out earlier (read from a derived file)."""
+        for offset, value in enumerate(values):
+            self._derived[start + offset] = value
+
+    def derived_tail(self, last: int) -> tuple[int, list[Any]] | None:
+        """(first position, values) of the last `last` entries when every one is known, else None."""
+        start = max(len(self._models) - last, 0)
+        values = [self._derived.get(i) for i in range(start, len(self._models))]
+        return None if any(v is None for v in values) else (start, values)
+
     def pop(self) -> HistoryEntry:
         entry = self._model(len(self._models) - 1)
+        self._derived.pop(len(self._models) - 1, None)
         self._models.pop()
         self._raw.pop()
         self._count(entry, -1)

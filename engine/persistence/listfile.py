@@ -45,13 +45,17 @@ class ListFile:
 def pack(key: str, items_json: list[bytes], schema_version: int, journal_seq: int,
          extra: dict[str, int] | None = None) -> tuple[bytes, int]:
     """(bytes, checksum) of a list file holding `items_json` (each item's compact JSON, no newline)."""
-    body = b"\n" + b",\n".join(items_json) + b"\n" if items_json else b""
-    crc = zlib.crc32(body)
+    # The item lines are joined once and the file once: a 10,000-entry history is megabytes, and each
+    # extra concatenation would copy it again. The checksum runs over the same bytes piece by piece.
+    joined = b",\n".join(items_json)
+    crc = zlib.crc32(b"\n", zlib.crc32(joined, zlib.crc32(b"\n"))) if items_json else zlib.crc32(b"")
     fields = "".join(f',"{name}":{int(value)}' for name, value in (extra or {}).items()
                      if _NAME.match(name))
     head = (f'{{"schema_version":{int(schema_version)},"journal_seq":{int(journal_seq)},'
             f'"count":{len(items_json)},"crc32":{crc}{fields},"{key}":[').encode()
-    return head + body + b"]}", crc
+    if not items_json:
+        return head + b"]}", crc
+    return b"".join((head, b"\n", joined, b"\n]}")), crc
 
 
 def unpack(data: bytes, key: str, schema_version: int) -> ListFile | None:
@@ -61,15 +65,20 @@ def unpack(data: bytes, key: str, schema_version: int) -> ListFile | None:
         return None
     if not data.endswith(b"]}"):
         return None
-    body = data[head.end():-2]
+    start, end = head.end(), len(data) - 2
     crc = int(head.group(4))
-    if zlib.crc32(body) != crc:
+    # Checked and split in place: slicing the body out first would copy megabytes twice.
+    if zlib.crc32(memoryview(data)[start:end]) != crc:
         return None
     count = int(head.group(3))
-    if not body:
+    if start == end:
         raw: list[bytes | None] = []
-    elif body[:1] == b"\n" and body[-1:] == b"\n":
-        raw = body[1:-1].split(b",\n")  # type: ignore[assignment]
+    elif data[start:start + 1] == b"\n" and data[end - 1:end] == b"\n" and end - start >= 2:
+        # The header is compact JSON (no newline), so splitting the whole file splits only the body; the
+        # first piece carries the header and the last the closing brackets, both cut off.
+        raw = data.split(b",\n")  # type: ignore[assignment]
+        raw[0] = raw[0][start + 1:]
+        raw[-1] = raw[-1][:-3]
     else:
         return None
     if len(raw) != count:

@@ -33,6 +33,10 @@ JOURNAL = "journal.jsonl"
 JOURNAL_PREV = "journal.prev.jsonl"
 # Derived, never data: the fact tracker's indexes, so a load need not rebuild them (engine.facts.saved).
 FACT_INDEX = "fact_index.json"
+# Derived: the archivist's digests of the latest entries (engine.session.recent_notes).
+RECENT_NOTES = "recent_notes.json"
+# Derived: the world as the session started, for merging its changes at the end (engine.session.start_world).
+START_WORLD = "start_world.json"
 LOCK = "session.lock"
 
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:")
@@ -108,7 +112,7 @@ class DataLayout:
 
     def session_file(self, slug: str, session_id: str, filename: str) -> Path:
         """One of SESSION_FILES, JOURNAL, JOURNAL_PREV or LOCK inside a session's folder."""
-        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK, FACT_INDEX):
+        if filename not in (*SESSION_FILES, JOURNAL, JOURNAL_PREV, LOCK, FACT_INDEX, RECENT_NOTES, START_WORLD):
             raise InvalidNameError(f"{filename!r} is not a session file; expected one of {SESSION_FILES}.")
         return self.session_dir(slug, session_id) / filename
 

@@ -46,6 +46,7 @@ from engine.persistence.paths import (
     CONTEXT_STATE,
     FACT_DATABASE,
     FACT_INDEX,
+    RECENT_NOTES,
     SESSION_META,
     STATE_SNAPSHOT,
     DataLayout,
@@ -80,6 +81,10 @@ class LoadedSession:
     facts_seq: int = 0
     # fact_index.json's bytes, unchecked (engine.facts.saved checks them against fact_file), or None.
     fact_index: bytes | None = None
+    # recent_notes.json's bytes, unchecked (engine.session.recent_notes checks them against the history).
+    recent_notes: bytes | None = None
+    # The checksum of action_history.json's entries when it held, else None.
+    history_crc: int | None = None
     _facts: list[Fact] | None = None
 
     @property
@@ -130,7 +135,8 @@ class SessionStore:
     def save_all(self, meta: SessionMetadata, state: SessionState, facts: list[Fact] | None,
                  history: list[HistoryEntry] | History, context: ContextState,
                  facts_json: list[bytes] | None = None,
-                 fact_index: Callable[[int], bytes | None] | None = None) -> Path:
+                 fact_index: Callable[[int], bytes | None] | None = None,
+                 recent_notes: Callable[[int], bytes | None] | None = None) -> Path:
         """Write the five files of `meta.session_id`; returns the session folder.
 
         Metadata goes last so that, for any kill of the process, a session whose meta says "saved"
@@ -159,9 +165,13 @@ class SessionStore:
             # Derived from the facts just written and naming their checksum: no fsync, no backup.
             write_derived(folder / FACT_INDEX, index)
         crash_point("save:action_history")
-        write_bytes_atomic(folder / ACTION_HISTORY,
-                           pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals())[0],
-                           sync_folder=False)
+        history_bytes, history_crc = pack(HISTORY_KEY, history.raw(), SCHEMA_VERSION, seq, history.totals())
+        write_bytes_atomic(folder / ACTION_HISTORY, history_bytes, sync_folder=False)
+        del history_bytes
+        notes = recent_notes(history_crc) if recent_notes is not None else None
+        if notes is not None:
+            # Derived from the entries just written and naming their checksum, like the fact index.
+            write_derived(folder / RECENT_NOTES, notes)
         crash_point("save:context_state")
         write_bytes_atomic(folder / CONTEXT_STATE, context.model_dump_json(indent=2).encode(), sync_folder=False)
         crash_point("save:state_snapshot")
@@ -246,6 +256,10 @@ class SessionStore:
             fact_index: bytes | None = (folder / FACT_INDEX).read_bytes()
         except OSError:
             fact_index = None
+        try:
+            recent_notes: bytes | None = (folder / RECENT_NOTES).read_bytes()
+        except OSError:
+            recent_notes = None
         history_file, r = read_list_file(folder / ACTION_HISTORY, _HISTORY, HISTORY_KEY, SCHEMA_VERSION)
         note(ACTION_HISTORY, r)
         history = History.from_saved(history_file.raw, history_file.items, history_file.extra)
@@ -267,7 +281,8 @@ class SessionStore:
         return LoadedSession(meta=meta, state=state, fact_file=fact_file, history=history, context=context,
                              journal_lines=lines, restored_backups=restored, rebuilt=rebuilt,
                              history_seq=history_file.journal_seq, facts_seq=fact_file.journal_seq,
-                             journal_torn_tail=journal.torn_tail, fact_index=fact_index)
+                             journal_torn_tail=journal.torn_tail, fact_index=fact_index,
+                             recent_notes=recent_notes, history_crc=history_file.crc)
 
     def journal(self, session_id: str) -> Journal:
         """The session's journal, opened for appending on first use; the caller closes it."""

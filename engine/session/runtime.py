@@ -26,6 +26,7 @@ from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
 from engine.persistence.session_store import SessionStore
 from engine.play import quests
+from engine.session import recent_notes
 
 __all__ = ["OpenSession", "entry_json", "known_entities"]
 
@@ -199,7 +200,7 @@ class OpenSession:
         bytes are joined, only entries and facts not yet serialized are."""
         self.checkpoint()
         return store.save_all(meta, self.state, None, self.history, self.context, self.facts.all_json(),
-                              index_writer(self.facts))
+                              index_writer(self.facts), recent_notes.writer(self.history))
 
     def touch(self, now: datetime) -> None:
         self.meta.last_active = now

@@ -44,7 +44,7 @@ def vocabulary(export) -> set[str]:
     texts = [export.state.world.model_dump_json(), *(e.model_dump_json() for e in export.history),
              *(f.text for f in export.facts)]
     texts += [(ROOT / "engine" / "play" / name).read_text(encoding="utf-8")
-              for name in ("agents/archivist.py", "digest.py")]
+              for name in ("agents/archivist.py", "agents/entry_notes.py", "digest.py")]
     return {w for t in texts for w in normal_words(t)}
 
 
