@@ -46,7 +46,8 @@ def add_setback(ctx: AgentContext, result: AgentResult, pc: Character, skill: st
                 clue: str | None = None, npc: str | None = None, topic: str | None = None) -> StateChange:
     """Apply and record the setback of `pc`'s failed `skill` check, `margin` below the DC (negative)."""
     place = ctx.world.game_state.party_location
-    details: dict[str, object] = {"skill": _ABILITIES.get(skill, skill.replace("_", " ")), "place": place}
+    said = " ".join(w if w == "of" else w.capitalize() for w in skill.split("_"))  # "Sleight of Hand"
+    details: dict[str, object] = {"skill": _ABILITIES.get(skill, said), "place": place}
     facts: list[FactInput] = []
     minutes = 0
     if npc is not None:
@@ -71,7 +72,7 @@ def add_setback(ctx: AgentContext, result: AgentResult, pc: Character, skill: st
             text = ""
         minutes = 0 if _in_fight(ctx) else (10 if margin >= -5 else 20)
         if kind != "clue":
-            text = f"Setback: {pc.name}'s failed {details['skill']} " + ("costs time." if minutes else "wastes the moment.")
+            text = f"Setback: {pc.name}'s failed {details['skill']} check " + ("costs time." if minutes else "wastes the moment.")
     details |= {"type": kind, "minutes": minutes}
     change = StateChange(target=pc.name, kind="setback", before=None, after=details, description=text)
     result.state_changes.append(change)

@@ -317,4 +317,4 @@ async def test_a_failed_sneak_is_heard_and_a_failed_climb_costs_time_and_skin():
     result = await RulesAgent().handle(ctx(world, "I climb the wall", ActionType.SKILL_CHECK, ScriptedRoller([2])))
     [setback] = [c for c in result.state_changes if c.kind == "setback"]
     assert setback.after["type"] == "cost" and world.game_state.minutes > before
-    assert "athletics" in setback.description and "_" not in setback.description
+    assert "failed Athletics check" in setback.description and "_" not in setback.description
