@@ -84,3 +84,15 @@ def said_on(reading: Reading, facts: dict[str, object]) -> None:
     for clause in reading.clauses[int(spoken) + 1:]:  # type: ignore[call-overload]
         if clause.question and not set(clause.words) & _SPEAKERS:
             clause.question = False
+
+
+_REQUESTING = {"can", "could", "will", "would"}
+
+
+def asks_of_them(reading: Reading) -> bool:
+    """"Pim, can you row us round to the caves?": a request of someone hailed by name is theirs to do,
+    so it is said to them, and the party goes nowhere yet."""
+    if not reading.addressed:
+        return False
+    return any(w in _REQUESTING and ws[j + 1:j + 2] == ["you"]
+               for clause in reading.clauses for ws in [clause.words] for j, w in enumerate(ws))

@@ -17,7 +17,7 @@ from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.aimed import at_a_thing
 from engine.play.asked_checks import asked_checks
-from engine.play.asking import as_insight, refused, said_on
+from engine.play.asking import as_insight, asks_of_them, refused, said_on
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -183,7 +183,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
     elif reading.quoted or reading.addressed:
-        scores[T.ROLEPLAY] += QUOTE_BONUS
+        scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if asks_of_them(reading) else 1)
         matched.append("quoted speech")
     routes = routes_taken(reading)
     for clause in routes:
@@ -193,7 +193,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
                  for key, _, factor, noun, _ in cues)
     # Only the character's own going moves the party ("if the captain moves toward Idris" does not).
     going = {key for key, _, factor, noun, _ in cues if not noun and factor >= 0.5}
-    facts: dict[str, object] = {"moving": bool(going & MOVEMENT_KEYS) or bool(routes), "main": main,
+    facts: dict[str, object] = {"moving": (bool(going & MOVEMENT_KEYS) or bool(routes)) and not asks_of_them(reading),
+                                "main": main,
                                 "fights": fights or bool(reading.spell)}
     if world is not None:
         world_evidence(reading, world, actor, keys, scores, matched, facts)

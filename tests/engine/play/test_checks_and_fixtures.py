@@ -63,3 +63,12 @@ def test_talking_opening_packing_or_looking_at_a_fixture_is_not_a_puzzle(text: s
 ])
 def test_reading_someone_is_insight_and_saying_it_is_speech(text: str, kind: str) -> None:
     assert _kind(text, "Kettlecove Docks") == kind
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Pim, can you row us round to the caves?", "roleplay"),  # his to do: asked of him, nobody moves yet
+    ("Osric, could you take us up to the point?", "roleplay"),
+    ("Pim, we row to the caves", "exploration"),  # the party's own going, told to him
+])
+def test_a_request_of_someone_hailed_is_said_to_them(text: str, kind: str) -> None:
+    assert _kind(text, "Kettlecove Docks") == kind
