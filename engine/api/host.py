@@ -1,4 +1,4 @@
-"""What SessionManager gives the operation mixins (play, reads, combat, quests, SRD, learnings).
+"""What SessionManager gives the operation mixins (play, reads, loads, combat, quests, SRD, learnings).
 
 Declared once here so each mixin type-checks against the same surface; SessionManager is the only
 class that provides it.
@@ -18,6 +18,14 @@ from engine.persistence.paths import DataLayout
 from engine.session.catalog import SessionCatalog, SessionRef
 from engine.session.runtime import OpenSession
 
+if TYPE_CHECKING:
+    import asyncio
+
+    from engine.models.session import SessionIndex, SessionMetadata
+    from engine.narration.base import Narrator
+    from engine.persistence.session_store import SessionStore
+    from engine.play.agents.archivist import Archivist
+
 
 class ManagerHost:
     layout: DataLayout
@@ -34,3 +42,9 @@ class ManagerHost:
         def _session_for_reading(self, ref: SessionRef) -> OpenSession: ...
         def _entry(self, s: OpenSession, kind: EntryKind, action: str) -> HistoryEntry: ...
         def _commit_facts(self, s: OpenSession, entry: HistoryEntry, state: SessionState | None = None) -> None: ...
+        def _lock(self, session_id: str) -> asyncio.Lock: ...
+        def _record_in_index(self, store: SessionStore, meta: SessionMetadata, now: datetime,
+                             durable: bool = True) -> None: ...
+        def _refuse_second_active(self, slug: str, index: SessionIndex, metas: list[SessionMetadata]) -> None: ...
+        archivist: Archivist
+        narrator: Narrator
