@@ -52,6 +52,10 @@ def bundled(category: str) -> list[dict]:
 def records(kind: str) -> tuple[BaseModel, ...]:
     """Every record of one kind, validated through our model; loaded once per process."""
     category, model = SOURCES[kind]
+    return _validated(category, model)
+
+
+def _validated(category: str, model: type[BaseModel]) -> tuple[BaseModel, ...]:
     try:
         return tuple(model.model_validate(item) for item in bundled(category))
     except ValidationError as exc:
@@ -79,9 +83,4 @@ def conditions() -> tuple[SrdCondition, ...]:
 @cache
 def gear(category: str) -> tuple[SrdGear, ...]:
     """Every SRD weapon ("weapons") or armor ("armor") with its cost, for a seller who stocks them."""
-    try:
-        return tuple(SrdGear.model_validate(item) for item in bundled(category))
-    except ValidationError as exc:
-        raise EngineError(f"The SRD {category} from dndwright no longer match this version of the console: "
-                          f"{exc.errors()[0]['loc']} {exc.errors()[0]['msg']}. Install the pinned dndwright "
-                          f"version.") from exc
+    return _validated(category, SrdGear)  # type: ignore[return-value]
