@@ -181,7 +181,13 @@ class Orchestrator:
         with holding_still():
             # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
             last = inp.last_target or _last_target(inp)
-            intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor, last)
+            offline = isinstance(self.parser, OfflineIntentParser)
+            # An action naming nobody in a fight is read once, as the character whose turn it is (the
+            # actor the turn order gives it); only a question, which has no turn, is read again as no one's.
+            likely = turn_order.acting_now(inp.world) if inp.actor is None and offline else None
+            intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor or likely, last)
+            if likely is not None and turn_order.is_question(parsed):
+                intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, None, last)
             ask_back = bool(parsed.clarify) and (intent.action_type == ActionType.SKILL_CHECK or bool(parsed.unresolved))
             if not ask_back:
                 # In a fight, only the creature whose turn it is acts (unless the DM overrides).
@@ -189,9 +195,9 @@ class Orchestrator:
                 assumed = verdict.actor if inp.actor is None else None  # reported like an agent's assumption
                 if verdict.actor != inp.actor:
                     inp = inp.model_copy(update={"actor": verdict.actor})
-                    if isinstance(self.parser, OfflineIntentParser):
+                    if offline and verdict.actor != likely:
                         intent, parsed = understand(inp.action, inp.world, inp.actor, last)
-                    else:  # one LLM call per action: the checked parse stands, only its actor changes
+                    elif not offline:  # one LLM call per action: the checked parse stands, only its actor changes
                         parsed = parsed.model_copy(update={"actor": verdict.actor})
         if ask_back:
             return await self._ask_back(inp, intent, parsed, on_narration, parse_warnings)

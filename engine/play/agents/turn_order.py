@@ -35,6 +35,12 @@ def _fight(world: Campaign) -> tuple[Combatant, int] | None:
     return combat.current, combat.round
 
 
+def acting_now(world: Campaign) -> str | None:
+    """The character whose turn it is in a fight, who acts when an action names nobody."""
+    fight = _fight(world)
+    return fight[0].name if fight is not None and fight[0].kind == "character" else None
+
+
 def is_question(parsed: ActionIntent | None) -> bool:
     return parsed is not None and (parsed.kind == IntentKind.QUESTION or (parsed.question and parsed.kind not in (
         IntentKind.COMBAT, IntentKind.MIXED)))

@@ -186,3 +186,19 @@ def test_a_place_is_scored_as_a_walk_over_all_its_words_would_score_it():
             said = rng.sample(vocabulary, rng.randint(1, min(8, len(vocabulary))))
             ignore = set(said[:1]) if rng.random() < 0.3 else set()
             assert entities.link_place(said, world, ignore=ignore) == walked(said, world, ignore)
+
+
+@pytest.mark.parametrize("text", ["I attack the goblin", "I take the Dodge action", "I ask Mara what she saw",
+                                  "I search the room", "attack him", "what can I see?"])
+async def test_an_action_naming_nobody_in_a_fight_is_read_once_as_whoever_is_up(text):
+    # Read once as Ari (whose turn it is) instead of as no one and then again as Ari: the same turn comes
+    # out as when the DM names Ari, except that the actor is reported as assumed; a question stays no one's.
+    world = fight_world()
+    unnamed = await resolve(world, text, 5, session_copies=True)
+    named = await Orchestrator().resolve(ActionInput(action=text, actor="Ari", world=world, turn=1, seed=5,
+                                                     roller=DiceRoller(RngState(seed=5)),
+                                                     world_doc=world.model_dump(mode="json"), world_copy=copy_of(world)))
+    if text.endswith("?"):
+        assert unnamed.actor is None and not unnamed.dice_rolls
+    else:
+        assert outcome(unnamed)[:4] == outcome(named)[:4] and unnamed.actor == "Ari"
