@@ -187,8 +187,9 @@ async def test_review_accept_amend_and_reject(
             await pilot.click("#ok")
             amended = await second
             assert amended.structured_content["narrative"] == "The innkeeper shrugs and looks away."
-            await settle(pilot, sup_app)
-            assert "The innkeeper shrugs and looks away." in sup_app.main.narrative.plain_text
+            # The host's turn reaches the narrative through the table's feed, after the host has its answer.
+            await until(pilot, lambda: "The innkeeper shrugs and looks away." in sup_app.main.narrative.plain_text,
+                        "the DM's amended narration in the narrative")
 
             # Reject: the host reads the reason; nothing is recorded.
             before = await mgr.get_session_state(session_id, "full")
