@@ -106,7 +106,8 @@ async def test_no_token_or_a_wrong_one_is_refused_and_changes_nothing(
         await settle(pilot, sup_app)
         assert await mgr.get_session_state(session_id, "full") == before
         assert table.status.refused >= 2
-        assert [c.tool for c in feed(sup_app).calls][:2] == ["(refused)", "(refused)"]
+        await until(pilot, lambda: [c.tool for c in feed(sup_app).calls][:2] == ["(refused)", "(refused)"],
+                    "both refusals in the host feed")
 
 
 async def test_pause_refuses_host_writes_and_allows_reads(
