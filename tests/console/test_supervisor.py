@@ -218,8 +218,10 @@ async def test_review_queues_in_order_times_out_as_the_dm_chose_and_one_key_undo
             first = await review_call(c, "I search the bar")
             second = await review_call(c, "I check the window")
             await until(pilot, lambda: table.status.waiting == 2, "two host turns queued")
+            # The panel hears of the queue through a message after the table counts it: wait for what it shows.
+            await until(pilot, lambda: panel(sup_app).item is not None and "1 more queued" in panel(sup_app).border_title,
+                        "the panel showing one more queued")
             assert panel(sup_app).item.action == "I search the bar"
-            assert "1 more queued" in panel(sup_app).border_title
             # The DM acts meanwhile: the turn shown was resolved before that, so it is resolved again.
             await send(pilot, sup_app, "/hp Bram -2")
             await pilot.press("f11")
@@ -238,10 +240,10 @@ async def test_review_queues_in_order_times_out_as_the_dm_chose_and_one_key_undo
             assert actions == ["hp Bram -2", "I search the bar", "I check the window", "I sit by the fire"]
             await until(pilot, lambda: 4 in sup_app.main.history.turns, "the last host turn shown")
             await pilot.press("f12")
-            await settle(pilot, sup_app)
+            await until(pilot, lambda: "Undid turn 4: I sit by the fire" in sup_app.main.narrative.plain_text,
+                        "the undo in the narrative")
             assert (await mgr.get_session_state(session_id, "minimal")).session_info.action_count == 3
             assert "Turn 4 ·" not in sup_app.main.narrative.plain_text
-            assert "Undid turn 4: I sit by the fire" in sup_app.main.narrative.plain_text
 
 
 async def test_palette_opens_and_closes_the_endpoint_and_a_console_without_a_table_offers_neither(
