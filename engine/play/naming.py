@@ -107,9 +107,10 @@ def check_names(text: str, world: Campaign, actor: str | None, target: EntityRef
         scored = _closest(said, world, actor)
         best = scored[0][0] if scored else 0.0
         second = scored[1][0] if len(scored) > 1 else 0.0
-        if not capital:
+        if not capital or (not aimed and is_english(said.lower())):
             # A lowercase oddity is far more often a misspelt word ("wrek", "thru") than a name: only a
-            # clear match with nobody else named counts, and it is never asked about.
+            # clear match with nobody else named counts, and it is never asked about. So for a capitalised
+            # word in an act aimed at nobody ("prays to the Tide Mother"): a deity is no misspelt Brother.
             if best >= CLEAR and second < best - MARGIN and target is None:
                 _, name, kind = scored[0]
                 return NameCheck(target=EntityRef(name=name, kind=kind, via=said, score=NAME_WEIGHT))

@@ -83,3 +83,12 @@ async def test_the_question_is_recorded_as_a_turn_with_no_roll(tmp_path):
     assert response.dice_rolls == [] and response.state_changes == []
     state = await manager.get_session_state(session.session_id, include_history=True)
     assert state.recent_history[-1].action == "I attack Zorgrim" and state.recent_history[-1].dice_rolls == []
+
+
+def test_a_capitalised_word_in_an_act_aimed_at_nobody_is_no_misspelt_name():
+    # "Mother" is two letters from "Brother", but a prayer to the Tide Mother is aimed at no one here.
+    intent = parse("Tova prays to the Tide Mother for guidance", _world("Tarred Gull Inn"), "Tova")
+    assert intent.clarify is None and intent.target is None, intent
+    # Aimed at someone, a near name is still offered back.
+    asked = parse("I ask Brothr Ambros about the relic", _world("Drowned Chapel"), "Tova")
+    assert asked.target == "Brother Ambrose" or "Brother Ambrose" in (asked.clarify or ""), asked
