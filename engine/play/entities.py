@@ -36,6 +36,11 @@ def _content(text: str) -> list[str]:
     return [w for w in words(text.replace("-", " ")) if len(w) > 2 and w not in STOP]
 
 
+def content_stems(texts: Iterable[str]) -> set[str]:
+    """Stems of the words in `texts` that can name a thing (no short or stop words)."""
+    return {stem(w) for t in texts for w in _content(t)}
+
+
 def place_words(world: Campaign) -> frozenset[str]:
     return remembered(world, "place words", lambda: _place_words(tuple(loc.name for loc in world.locations)))
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from engine.models.world import Campaign
 from engine.play.classifier import SPEECH_KEYS, Reading
-from engine.play.entities import STOP
+from engine.play.entities import content_stems
 from engine.play.world_memo import remembered
-from engine.text import stem, words
+from engine.text import stem
 
 # Verbs of handling a thing in place (stems); looking, opening, taking and talking are other acts.
 HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
@@ -32,15 +32,11 @@ def _fixtures(world: Campaign, here: str) -> frozenset[str]:
     loc = world.location(here)
     deeds = [phrase for quest in world.quests for objective in quest.objectives for condition in objective.when
              if condition.kind == "deed" and (condition.place or here) == here for phrase in condition.phrases]
-    deed_words = _stems(deeds)
+    deed_words = content_stems(deeds)
     texts = [loc.description, *(d.name for d in loc.discoveries)] if loc is not None else []
     # A discovery about a deed's object tells its working parts ("Smothered lamp": the wick, the reservoir).
-    texts += [d.text for d in (loc.discoveries if loc is not None else []) if _stems([d.name]) & deed_words]
-    return frozenset((_stems(texts) | deed_words) - _GEAR)
-
-
-def _stems(texts: list[str]) -> set[str]:
-    return {stem(w) for t in texts for w in words(t.replace("-", " ")) if len(w) > 2 and w not in STOP}
+    texts += [d.text for d in (loc.discoveries if loc is not None else []) if content_stems([d.name]) & deed_words]
+    return frozenset((content_stems(texts) | deed_words) - _GEAR)
 
 
 def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:

@@ -16,7 +16,6 @@ from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.aimed import at_a_thing
-from engine.play.asked_checks import asked_checks
 from engine.play.asking import as_insight, asks_of_them, refused, said_on
 from engine.play.classifier import (
     CUE_WORDS,
@@ -156,8 +155,6 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
-    for clause in asked_checks(reading):
-        add(T.SKILL_CHECK, lx.ASKED_CHECK_WEIGHT, clause, "check asked by name")
     if carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
@@ -179,11 +176,12 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
     # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
     named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
+    requested = asks_of_them(reading)  # "Pim, can you row us round?": theirs to do, so said to them
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
     elif reading.quoted or reading.addressed:
-        scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if asks_of_them(reading) else 1)
+        scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
         matched.append("quoted speech")
     routes = routes_taken(reading)
     for clause in routes:
@@ -193,7 +191,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
                  for key, _, factor, noun, _ in cues)
     # Only the character's own going moves the party ("if the captain moves toward Idris" does not).
     going = {key for key, _, factor, noun, _ in cues if not noun and factor >= 0.5}
-    facts: dict[str, object] = {"moving": (bool(going & MOVEMENT_KEYS) or bool(routes)) and not asks_of_them(reading),
+    facts: dict[str, object] = {"moving": (bool(going & MOVEMENT_KEYS) or bool(routes)) and not requested,
                                 "main": main,
                                 "fights": fights or bool(reading.spell)}
     if world is not None:
@@ -270,6 +268,13 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         matched.append("sequence")
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
     requested = structure.check_requested(reading)
+    if requested is not None and reading.clauses[requested].lead == "then":
+        # "what's the time? then I roll insight on Vell": a check that comes next is one act among others.
+        per = clause_scores.setdefault(requested, {})
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + structure.CHECK_REQUEST
+        scores[T.SKILL_CHECK] += structure.CHECK_REQUEST
+        matched.append("check requested")
+        requested = None
     if requested is not None:
         # "what do I know about drowned sailors? religion check": the question is what the check is for;
         # "arcana on the ward, then I try the lever": another act beside the check still counts.

@@ -109,8 +109,6 @@ UTILITY_SPELL_WEIGHT = 2.5
 FOLLOWING = {"follow", "track", "trail", "tail"}
 SIGNS = {"print", "footprint", "track", "trail", "mark", "spoor", "blood", "scuff", "drag"}
 TRACKING_WEIGHT = 3.0
-# A check asked for by name outweighs any verb beside it: the player has said what they want rolled.
-ASKED_CHECK_WEIGHT = 8.0
 # Handling something built into the place ("clear the wick", "set the relic in the niche") is working a puzzle.
 FIXTURE_WEIGHT = 4.0
 # "go look", "come see": a verb of going before another verb is no journey.

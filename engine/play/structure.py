@@ -124,6 +124,8 @@ _CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "
 
 
 _MEANS = {"with", "using", "via", "by"}
+_ROLLING = {"roll", "check", "test"}
+_WANTING = {"want", "wanna", "to", "like", "gonna", "going", "just", "i'd", "i'll", "we'll"}
 _AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
 
 
@@ -134,14 +136,18 @@ def asks(ws: list[str]) -> bool:
 
 def check_requested(reading: Reading) -> int | None:
     """The clause that asks for a check by name: only a skill or ability ("religion check", "history?",
-    "roll stealth"), or one aimed at something ("insight on Hesper", "arcana on the ward")."""
+    "roll stealth"), one aimed at something ("can I roll insight on Hesper", "arcana on the ward"), or one
+    heading the words ("perception - anything odd by the fire?"; "my stealth is awful" only talks of it)."""
     for index, clause in enumerate(reading.clauses):
         rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
         if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
             return index
         ws = [w for w in clause.words if w not in _FILLER_WORDS]
+        heading = not (clause.words and clause.words[0] == "my")
+        while ws and ws[0] in _ROLLING | _WANTING:
+            ws, heading = ws[1:], False  # "I want to roll insight on Hesper": the name after the rolling word
         for size in (3, 2, 1):
-            if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and ws[size] in _AIMED_AT:
+            if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and (ws[size] in _AIMED_AT or heading):
                 return index
             # "I examine the glyphs with arcana", "using athletics": the skill named as the means.
             for i, w in enumerate(ws[:-size] if size < len(ws) else []):
