@@ -20,13 +20,11 @@ from typing import Any
 import anyio
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from timing import pct, timed
+from timing import pct, state_and_actions
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGETS_MS = {"get_session_state_minimal": 5.0, "player_action": 20.0}
-ACTIONS = ["I search the room for hidden doors", "We walk to the docks", "I ask the innkeeper about the lantern",
-           "I try to climb the wall", "I listen at the door", "I look around the harbour"]
 WARMUP = 20
 
 
@@ -43,13 +41,7 @@ async def run(state_n: int, action_n: int) -> dict[str, Any]:
                 started = await client.call_tool("start_claudmaster_session",
                                                  {"campaign_name": campaign, "session_name": "bench", "seed": 1})
                 sid = started.structured_content["session_id"]
-                state_args = {"session_id": sid, "detail_level": "minimal", "include_history": False}
-                for i in range(WARMUP):
-                    await timed(client, "get_session_state", state_args)
-                    await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
-                state = [await timed(client, "get_session_state", state_args) for _ in range(state_n)]
-                actions = [await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
-                           for i in range(action_n)]
+                state, actions = await state_and_actions(client, sid, state_n, action_n, WARMUP)
                 await client.call_tool("end_session", {"session_id": sid, "mode": "end"})
                 protocol = client.protocol_version
     out: dict[str, Any] = {"transport": "stdio", "protocol_version": protocol, "warmup": WARMUP}

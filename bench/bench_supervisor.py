@@ -31,7 +31,7 @@ import uvicorn  # noqa: E402
 from mcp import Client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 from mcp.shared._httpx_utils import create_mcp_http_client  # noqa: E402
-from timing import pct, timed  # noqa: E402
+from timing import action_args, pct, state_and_actions, timed  # noqa: E402
 
 from engine.api.manager import SessionManager  # noqa: E402
 from gm_console.mcp.server import build_server  # noqa: E402
@@ -41,24 +41,16 @@ from gm_console.tui.app import create_app  # noqa: E402
 RESULTS = Path(__file__).resolve().parent / "results"
 BUDGET_MS = 20.0
 SCREEN_BUDGET_MS = 100.0
-ACTIONS = ["I search the room for hidden doors", "We walk to the docks", "I ask the innkeeper about the lantern",
-           "I try to climb the wall", "I listen at the door", "I look around the harbour"]
 WARMUP = 10
 CAMPAIGN = "dark-lantern"
 
 
 async def measure(client: Client, sid: str, state_n: int, action_n: int, think_s: float = 0.2) -> dict[str, list[float]]:
-    state_args = {"session_id": sid, "detail_level": "minimal", "include_history": False}
-    for i in range(WARMUP):
-        await timed(client, "get_session_state", state_args)
-        await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
-    state = [await timed(client, "get_session_state", state_args) for _ in range(state_n)]
-    actions = [await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
-               for i in range(action_n)]
+    state, actions = await state_and_actions(client, sid, state_n, action_n, WARMUP)
     paced = []
     for i in range(action_n // 2):  # a host that reads each answer before its next call (an LLM takes seconds)
         await asyncio.sleep(think_s)
-        paced.append(await timed(client, "player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]}))
+        paced.append(await timed(client, "player_action", action_args(sid, i)))
     return {"get_session_state_minimal": state, "player_action (back to back)": actions,
             f"player_action ({think_s:g} s apart)": paced}
 
@@ -150,7 +142,7 @@ async def dm_while_host_plays(app: Any, pilot: Any, client: Client, sid: str, n:
     async def host() -> None:
         i = 0
         while not stop.is_set():
-            await client.call_tool("player_action", {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]})
+            await client.call_tool("player_action", action_args(sid, i))
             await asyncio.sleep(think_s)
             i += 1
 

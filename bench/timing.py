@@ -1,4 +1,4 @@
-"""What the bench scripts share: percentiles, and timing one MCP tool call."""
+"""What the bench scripts share: percentiles, timing one MCP tool call, and the MCP benches' call mix."""
 
 from __future__ import annotations
 
@@ -19,3 +19,24 @@ async def timed(client: Any, tool: str, args: dict[str, Any]) -> float:
     if result.is_error:
         raise RuntimeError(f"{tool} failed: {result.content}")
     return elapsed
+
+
+ACTIONS = ["I search the room for hidden doors", "We walk to the docks", "I ask the innkeeper about the lantern",
+           "I try to climb the wall", "I listen at the door", "I look around the harbour"]
+
+
+def action_args(sid: str, i: int) -> dict[str, Any]:
+    return {"session_id": sid, "action": ACTIONS[i % len(ACTIONS)]}
+
+
+async def state_and_actions(client: Any, sid: str, state_n: int, action_n: int, warmup: int
+                            ) -> tuple[list[float], list[float]]:
+    """After `warmup` rounds of both: `state_n` minimal get_session_state calls, then `action_n` player_actions
+    back to back, each timed in milliseconds."""
+    state_args = {"session_id": sid, "detail_level": "minimal", "include_history": False}
+    for i in range(warmup):
+        await timed(client, "get_session_state", state_args)
+        await timed(client, "player_action", action_args(sid, i))
+    state = [await timed(client, "get_session_state", state_args) for _ in range(state_n)]
+    actions = [await timed(client, "player_action", action_args(sid, i)) for i in range(action_n)]
+    return state, actions
