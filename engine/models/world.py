@@ -87,6 +87,8 @@ class ActiveCondition(BaseModel):
     # "Until saved" conditions (Hold Person): the creature repeats this save at the end of each of its turns.
     save_ability: str | None = None
     save_dc: int | None = None
+    # Grappled: the DC of an escape attempt (8 + the grappler's STR modifier + proficiency bonus).
+    escape_dc: int | None = None
 
 
 class HitPoints(BaseModel):

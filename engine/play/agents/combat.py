@@ -10,6 +10,7 @@ from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
 from engine.play.agents.presence import absent_target
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
 from engine.play.agents.sheet_casting import cast_from_sheet
@@ -26,6 +27,9 @@ from engine.rules.difficulty import rate_fight
 from engine.text import overlap, stems, words
 
 _DODGE = {"dodg", "defend", "parry", "evad", "duck"}
+# Stems (engine.text.stems) of the words that say how an unnamed weapon is used.
+_SHOOT = {"shoot", "fir", "loos", "snip", "arrow", "volley"}
+_STRIKE = {"stab", "slash", "swing", "hack", "cleav", "chop", "punch", "club", "bash", "smash", "slic", "cut", "whack"}
 _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6"}
 # Attack spells a player may name without saying "cast"; "cast X" names a spell too.
 _SPELLS = ("acid splash", "burning hands", "chill touch", "chromatic orb", "eldritch blast", "fire bolt",
@@ -84,11 +88,20 @@ class CombatAgent:
             return result
         if mine is not None:
             mine.dodging = False  # a new turn ends last turn's Dodge
+        if not out_of_turn:
+            start_turn(ctx, pc, result)
+        foes = standing_foes(world)
+        option = asked_option(ctx.action, {w for f in foes for w in words(f"{f.name} {f.monster or ''}") if len(w) > 2})
         if stems(ctx.action) & _DODGE:
             if mine is not None:
                 mine.dodging = True
             result.beats.append(f"{pc.name} takes the Dodge action: attacks against them have disadvantage "
                                 f"until their next turn.")
+        elif wants_escape(ctx.action, pc):
+            break_free(ctx, pc, result)
+        elif option is not None and (foe := _named_foe(ctx, foes)) is not None:
+            if not grapple_or_shove(ctx, pc, option, foe, result):
+                return result
         elif (cast := cast_from_sheet(ctx, pc, result)) is not None:
             if not cast:
                 return result
@@ -216,6 +229,16 @@ def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
     return (numbered or named or foes)[0]
 
 
+def _named_foe(ctx: AgentContext, foes: list[Combatant]) -> Combatant | None:
+    """The foe the words name (or the parse resolved, "him"): "grab the lantern" grapples nobody."""
+    intent = ctx.intent
+    wanted = intent.target.casefold() if intent is not None and intent.target else None
+    text_stems = stems(ctx.action)
+    named = [f for f in foes if wanted in (f.name.casefold(), (f.monster or "").casefold())
+             or overlap(f.name, text_stems) or overlap(f.monster or "", text_stems)]
+    return _pick_target(ctx, named) if named else None
+
+
 def _numbered(ctx: AgentContext, foes: list[Combatant]) -> Combatant | None:
     ws = {_ORDINALS.get(w, w) for w in words(ctx.action)}
     return next((f for f in foes if f.name.split()[-1].isdigit() and f.name.split()[-1] in ws), None)
@@ -244,11 +267,21 @@ def _pick_attack(ctx: AgentContext, pc: Character, result: AgentResult) -> Attac
         result.beats.append(f"{pc.name} reaches for {spell.title()}, but it is not among {pc.name}'s attacks.")
         return None
     named = [a for a in pc.attacks if overlap(a.name, text_stems)]
-    if named or pc.attacks:
-        return (named or pc.attacks)[0]
+    if named:
+        return named[0]
+    # "Shoot the crab" wants the bow; "stab the thug" wants the blade, whatever the sheet lists first.
+    wanted = True if text_stems & _SHOOT else False if text_stems & _STRIKE else None
+    fitting = [a for a in pc.attacks if wanted is not None and rules.is_ranged(a) == wanted
+               and (wanted or not _is_spell(a))]
+    if fitting or pc.attacks:
+        return (fitting or pc.attacks)[0]
     mod = pc.abilities.modifier("str")
     return Attack(name="Unarmed strike", to_hit=mod + pc.proficiency_bonus, damage=str(max(1, 1 + mod)),
                   damage_type="bludgeoning")
+
+
+def _is_spell(attack: Attack) -> bool:
+    return any(attack.name.lower() == s for s in _SPELLS)
 
 
 def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:

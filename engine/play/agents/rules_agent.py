@@ -10,6 +10,7 @@ from engine.models.actions import ActionType
 from engine.models.world import Character
 from engine.play.agents import trade
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
+from engine.play.agents.manoeuvres import break_free, wants_escape
 from engine.play.agents.pack import add_item as _add
 from engine.play.agents.pack import find_item as _find_item
 from engine.play.agents.pack import take_item as _take_one
@@ -58,6 +59,9 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
         return
     if cast_from_sheet(ctx, pc, result) is not None:
         return  # a spell from the sheet (Bless, Mage Armor...) is cast, not rolled as a check
+    if wants_escape(ctx.action, pc):
+        break_free(ctx, pc, result)  # against the grapple's own escape DC, not a DC from the words
+        return
     skill = infer_skill(ctx.action) or infer_ability(ctx.action)
     if skill == "medicine" and _stabilize(ctx, pc, result):
         return

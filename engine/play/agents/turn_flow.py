@@ -14,7 +14,9 @@ from engine.models.actions import StateChange
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import ActiveCondition, Attack, Campaign, Character, Combatant, Monster
 from engine.play.agents.base import AgentContext, AgentResult
+from engine.play.agents.manoeuvres import start_turn
 from engine.rules import monster_actions
+from engine.rules.manoeuvres import grappled_by_another
 
 
 def pass_turn(ctx: AgentContext, result: AgentResult) -> None:
@@ -159,6 +161,7 @@ def run_others(ctx: AgentContext, result: AgentResult) -> None:
             if stopped is not None:
                 result.beats.append(f"{current.name} is {stopped} and loses its turn.")
             else:
+                start_turn(ctx, current, result)
                 _monster_turn(ctx, current, result)
                 if check_victory(ctx, result):
                     return
@@ -234,7 +237,10 @@ def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, condition
                 ) -> rules.AttackResult:
     """One attack with every condition on both sides applied (SRD table in rules.conditions)."""
     ranged = rules.is_ranged(weapon)
-    adv = rules.attack_advantage(conditions, target.conditions, dodging, asked or set(), ranged=ranged)
+    asked = set(asked or ())
+    if grappled_by_another(conditions, target.name):
+        asked.add("disadvantage")
+    adv = rules.attack_advantage(conditions, target.conditions, dodging, asked, ranged=ranged)
     outcome = rules.attack(ctx.roller, attacker, weapon, target.ac or 10, advantage=adv,
                            penalty=rules.effects(conditions).d20_penalty,
                            auto_critical=rules.is_auto_critical(target.conditions, ranged=ranged))
