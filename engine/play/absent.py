@@ -47,6 +47,26 @@ def creature_words() -> frozenset[str]:
     return frozenset(srd - gear | {stem(w) for w in lx.CREATURES})  # the 2024 SRD has no orc; players still say it
 
 
+@cache
+def _spell_names() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """SRD spell names by their first word, as word tuples ("ray of frost", "wall of ice")."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for name in index(CatalogueKind.SPELL).keys:
+        said = tuple(name.split())
+        out.setdefault(said[0], []).append(said)
+    return {first: tuple(names) for first, names in out.items()}
+
+
+def _in_spell_name(ws: list[str], i: int) -> bool:
+    """Whether ws[i] is part of a spell's name said in the clause ("frost" in "ray of frost")."""
+    names = _spell_names()
+    for start in range(max(0, i - 4), i + 1):
+        for said in names.get(ws[start], ()):
+            if start + len(said) > i and tuple(ws[start:start + len(said)]) == said:
+                return True
+    return False
+
+
 def _known(world: Campaign, actor: str | None) -> frozenset[str]:
     return alias_stems(world, actor)[0] | place_words(world) | frozenset(stem(w) for w in world_vocabulary(world))
 
@@ -62,8 +82,8 @@ def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Abs
             s = stem(w)
             if s not in creatures or (i + 1 < len(ws) and ws[i + 1] not in _AFTER_HEAD and w not in owned):
                 continue
-            if i and ws[i - 1] in _OWN or any(x in _MEANS for x in ws[:i]):
-                continue  # "my sword", "with my bat", "from the shadows": the means or the place
+            if i and ws[i - 1] in _OWN or any(x in _MEANS for x in ws[:i]) or _in_spell_name(ws, i):
+                continue  # "my sword", "with my bat", "from the shadows", "ray of frost": not a creature
             known = known if known is not None else _known(world, actor)
             if s in known:
                 return None  # the attack names someone of this world: the linker resolves them

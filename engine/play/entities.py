@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from engine.models.intent import EntityRef
 from engine.models.world import NPC, Campaign, Location
+from engine.play.person_nouns import person_aliases
 from engine.play.world_memo import remembered
 from engine.text import stem, words
 
@@ -91,6 +92,10 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
     nicknames = _nicknames(entries)
     for i, (name, kind, role, description, weapons) in enumerate(entries):
         aliases = _aliases(name, role, description, places)
+        if kind != "character":  # players call companions by name, not "the dwarf"
+            for s, weight, noun in person_aliases(name, role, description):
+                if aliases.get(s, (0.0, ""))[0] < weight:
+                    aliases[s] = (weight, noun)
         for w in _content(weapons):
             aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
         for s, (owner, w) in nicknames.items():
@@ -231,8 +236,11 @@ def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
 
 
 def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
-                allow_description: bool = True) -> list[EntityRef]:
-    """Every entity the words point at, strongest first (ties: the one named first in the sentence)."""
+                allow_description: bool = True, describing: set[int] | frozenset[int] = frozenset()
+                ) -> list[EntityRef]:
+    """Every entity the words point at, strongest first (ties: the one named first in the sentence).
+    Tokens at the `describing` positions describe someone ("the guy in the red sash", "the one who jumped
+    Idris"): they find people by description, never by a name or role ("Idris", "the net shed")."""
     here = world.game_state.party_location.casefold()
     location = world.location(world.game_state.party_location)
     placed = set(location.encounter) if location is not None else set()
@@ -242,6 +250,8 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     hits: dict[int, list[tuple[int, str, float, str]]] = {}
     for i, (s, factor) in enumerate(tokens):
         for who, weight, alias in derived.by_stem.get(s, ()):
+            if i in describing and weight > DESC_WEIGHT:
+                continue
             if weight > 0 and (allow_description or weight > DESC_WEIGHT):
                 hits.setdefault(who, []).append((i, s, weight * factor, alias))
     found: list[tuple[tuple[float, int, int], EntityRef]] = []

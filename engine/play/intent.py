@@ -32,6 +32,7 @@ from engine.play.classifier import (
     spell_kind,
 )
 from engine.play.compound import approaches
+from engine.play.described import describing
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people
 from engine.play.evidence import (
     MainVerb,
@@ -372,7 +373,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
             or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
-        ranked = rank_people(tokens, world, actor, social)
+        ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
