@@ -91,6 +91,17 @@ class ActiveCondition(BaseModel):
     escape_dc: int | None = None
 
 
+class Boon(BaseModel):
+    """A die a spell adds to a creature's d20 rolls while it lasts: Bless adds 1d4 to attack rolls and
+    saving throws, Bane takes 1d4 off them."""
+
+    spell: str
+    dice: str = Field(description="The die rolled and added each time, e.g. 1d4")
+    sign: int = Field(1, description="1 adds the die, -1 subtracts it")
+    rolls: list[str] = Field(description="Which d20 rolls it touches: 'attack', 'save'")
+    source: str = Field(description="The concentration that holds it (\"Tova's Bless\"): it ends with it")
+
+
 class HitPoints(BaseModel):
     current: int
     max: int = Field(ge=1)
@@ -174,6 +185,7 @@ class Character(BaseModel):
     hit_dice: HitDice = Field(default_factory=HitDice)
     speed: int = 30
     conditions: list[ActiveCondition] = Field(default_factory=list)
+    boons: list[Boon] = Field(default_factory=list)
     death_saves: DeathSaves = Field(default_factory=DeathSaves)
     dead: bool = False
     stable: bool = False
@@ -331,6 +343,7 @@ class Combatant(BaseModel):
     hp: HitPoints | None = None
     ac: int | None = None
     conditions: list[ActiveCondition] = Field(default_factory=list)
+    boons: list[Boon] = Field(default_factory=list)
     defeated: bool = False
     # Took the Dodge action: attacks against it have disadvantage until its next turn.
     dodging: bool = False

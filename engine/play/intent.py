@@ -7,6 +7,7 @@ reading of the sentence is in engine.play.classifier, the world's names in engin
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from engine.models.actions import ActionType
@@ -349,7 +350,16 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
     with holding_still():  # reading changes no world: what it asks of the world is worked out once
-        return _understood(text, world, actor, last_target)
+        return _understood(without_speaker(text, actor), world, actor, last_target)
+
+
+def without_speaker(text: str, actor: str | None) -> str:
+    """"Tova: bless Bram" typed as Tova is the action "bless Bram": the name and colon only say who acts
+    (a line in quotes after it stays speech)."""
+    found = re.match(r"\s*([A-Za-z']+)\s*:\s*", text)
+    if actor and found and found.group(1).lower() in {w.lower() for w in actor.split()} and found.end() < len(text):
+        return text[found.end():]
+    return text
 
 
 def _understood(text: str, world: Campaign | None, actor: str | None,

@@ -35,7 +35,7 @@ from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.entities import PRONOUNS
-from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
+from engine.play.intent import AGENT_FOR, IntentResult, parse, understand, without_speaker
 from engine.play.parsers import IntentParser, OfflineIntentParser
 from engine.play.world_memo import holding_still
 from engine.text import words
@@ -178,6 +178,9 @@ class Orchestrator:
         # Nothing changes the input world while the action is read, so every parse below (a pronoun's
         # recent lines, the action, its second reading once the turn order names the actor) shares
         # what it asks of the world.
+        spoken = without_speaker(inp.action, inp.actor)
+        if spoken != inp.action:  # "Tova: bless Bram" as Tova: every agent reads the action, not the label
+            inp = inp.model_copy(update={"action": spoken})
         with holding_still():
             # "I hit him again": only an action with a pronoun has its recent lines read, a few at most.
             last = inp.last_target or _last_target(inp)

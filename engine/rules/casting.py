@@ -12,6 +12,7 @@ from engine.errors import InvalidInputError
 from engine.models.actions import DiceRoll, StateChange
 from engine.models.spellcraft import Delivery, SpellMechanics
 from engine.models.world import ActiveCondition, Attack, Character, Combatant
+from engine.rules.boons import boon_spell, grant, most_targets
 from engine.rules.checks import attack, attack_advantage, creature_save
 from engine.rules.concentration import begin_concentration, spell_source
 from engine.rules.conditions import effects, is_auto_critical
@@ -145,6 +146,10 @@ def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, tar
     out = CastOutcome()
     cast_level = int(level_key) if level_key else 0
     above = max(0, cast_level - spell.level) if level_key else 0
+    boon = boon_spell(spell.name)
+    if boon is not None and not 0 < len(targets) <= most_targets(boon, above):
+        raise InvalidInputError(f"{spell.name} takes 1 to {most_targets(boon, above)} creatures at that level; "
+                                f"{len(targets)} were named. Nothing was cast.")
     if level_key:
         out.changes.append(spend_slot(caster, level_key, spell.name))
     if spell.concentration:
@@ -164,6 +169,12 @@ def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, tar
                          f"an attack roll for {_hurt(out, target, max(0, roll.total), spell)}.")
     elif spell.delivery == Delivery.HEAL:
         _heal(roller, caster, spell, targets[0][0], above, out, at)
+    elif boon is not None:
+        granted = grant(roller, boon, spell_source(caster.name, spell.name), save_dc(caster), targets)
+        out.rolls += granted.rolls
+        out.changes += granted.changes
+        out.beats += [f"{caster.name} casts {spell.name}{at} on {', '.join(t.name for t, _ in targets)}.",
+                      *granted.beats]
     else:
         out.beats.append(f"{caster.name} casts {spell.name}{at}: \"{spell.summary}\"")
         # Recorded even for a cantrip that spends nothing: the cast is the caster's action in a fight.
@@ -194,7 +205,7 @@ def _attacks(roller: DiceRoller, caster: Character, spell: SpellMechanics, targe
         mode = attack_advantage(caster.conditions, target.conditions, dodging, set(), ranged=spell.ranged)
         result = attack(roller, caster.name, weapon, target.ac or 10, advantage=mode,
                         penalty=effects(caster.conditions).d20_penalty,
-                        auto_critical=is_auto_critical(target.conditions, ranged=spell.ranged))
+                        auto_critical=is_auto_critical(target.conditions, ranged=spell.ranged), boons=caster.boons)
         out.rolls.append(result.attack_roll)
         versus = f"({result.attack_roll.total} vs AC {result.attack_roll.dc})"
         if not result.hit:
@@ -215,7 +226,7 @@ def _saves(roller: DiceRoller, caster: Character, spell: SpellMechanics, targets
     ability = spell.save or "dex"
     results = []
     for target, modifier in targets:
-        check = creature_save(roller, target.name, modifier, target.conditions, ability, dc)
+        check = creature_save(roller, target.name, modifier, target.conditions, ability, dc, boons=target.boons)
         check.roll.purpose = f"{check.roll.purpose} against {spell.name}"
         out.rolls.append(check.roll)
         results.append((target, check.success))

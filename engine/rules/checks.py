@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
 from engine.errors import InvalidInputError
 from engine.models.actions import DiceRoll
-from engine.models.world import ABILITIES, ABILITY_NAMES, SKILLS, ActiveCondition, Attack, Character
+from engine.models.world import ABILITIES, ABILITY_NAMES, SKILLS, ActiveCondition, Attack, Boon, Character
 from engine.rules.conditions import attack_mode, check_mode, effects, save_mode
 from engine.rules.dice import DiceRoller, double_dice
 from engine.rules.helpers import rule_key
@@ -67,7 +68,7 @@ def ability_check(roller: DiceRoller, character: Character, ability_or_skill: st
 
 
 def creature_save(roller: DiceRoller, name: str, modifier: int, conditions: list[ActiveCondition], ability: str,
-                  dc: int, *, advantage: str | None = None) -> CheckResult:
+                  dc: int, *, advantage: str | None = None, boons: Sequence[Boon] = ()) -> CheckResult:
     """Any creature's saving throw: paralyzed, stunned, petrified and unconscious creatures fail STR and
     DEX saves outright (no die is rolled); restrained ones roll DEX saves with disadvantage."""
     key = _ability(ability)
@@ -78,7 +79,8 @@ def creature_save(roller: DiceRoller, name: str, modifier: int, conditions: list
                         purpose=purpose, roller=name, dc=dc, success=False)
         return CheckResult(roll=roll, success=False, dc=dc)
     modifier -= effects(conditions).d20_penalty
-    roll = _plain(roller.d20(modifier, advantage=mode, purpose=purpose, roller=name, dc=dc))
+    roll = with_boons(roller, _plain(roller.d20(modifier, advantage=mode, purpose=purpose, roller=name, dc=dc)),
+                      boons, "save")
     return CheckResult(roll=roll, success=bool(roll.success), dc=dc)
 
 
@@ -86,15 +88,36 @@ def saving_throw(roller: DiceRoller, character: Character, ability: str, dc: int
                  advantage: str | None = None) -> CheckResult:
     key = _ability(ability)
     return creature_save(roller, character.name, character.save_modifier(key), character.conditions, key, dc,
-                         advantage=advantage)
+                         advantage=advantage, boons=character.boons)
+
+
+def _without_total(detail: str) -> str:
+    """'1d20 (14) + 5 = 19' -> '1d20 (14) + 5'."""
+    return detail.rsplit(" = ", 1)[0]
+
+
+def with_boons(roller: DiceRoller, roll: DiceRoll, boons: Sequence[Boon], kind: str) -> DiceRoll:
+    """Add each boon's die to a d20 roll of `kind` ("attack" or "save"): Bless +1d4, Bane -1d4. The die is
+    rolled and shown in the roll's detail; the natural d20 face is untouched."""
+    for boon in boons:
+        if kind not in boon.rolls:
+            continue
+        die = roller.roll(boon.dice, purpose=boon.spell, roller=roll.roller)
+        roll.total += boon.sign * die.total
+        base, shown = _without_total(roll.detail or roll.notation), _without_total(die.detail or str(die.total))
+        roll.detail = f"{base} {'+' if boon.sign > 0 else '-'} {boon.spell} {shown} = {roll.total}"
+        if roll.dc is not None:
+            roll.success = roll.total >= roll.dc
+    return roll
 
 
 def attack(roller: DiceRoller, attacker_name: str, attack: Attack, target_ac: int, *,
-           advantage: str | None = None, penalty: int = 0, auto_critical: bool = False) -> AttackResult:
+           advantage: str | None = None, penalty: int = 0, auto_critical: bool = False,
+           boons: Sequence[Boon] = ()) -> AttackResult:
     """One attack roll and its damage. `penalty` comes off the d20 (exhaustion); `auto_critical` makes any
-    hit a critical hit (a melee hit on a paralyzed or unconscious target)."""
-    roll = roller.d20(attack.to_hit - penalty, advantage=advantage, purpose=f"{attack.name} attack",
-                      roller=attacker_name, dc=target_ac)
+    hit a critical hit (a melee hit on a paralyzed or unconscious target); `boons` are the attacker's."""
+    roll = with_boons(roller, roller.d20(attack.to_hit - penalty, advantage=advantage, purpose=f"{attack.name} attack",
+                                         roller=attacker_name, dc=target_ac), boons, "attack")
     # A natural 20 always hits and a natural 1 always misses, whatever the total.
     hit = roll.critical or (not roll.fumble and roll.total >= target_ac)
     roll.success = hit

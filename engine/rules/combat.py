@@ -111,7 +111,7 @@ def end_of_turn_saves(roller: DiceRoller, world: Campaign, target: Target) -> tu
     changes: list[StateChange] = []
     for active in [c for c in target.conditions if c.save_ability and c.save_dc]:
         check = creature_save(roller, target.name, save_modifier(world, target, active.save_ability),
-                              target.conditions, active.save_ability, active.save_dc or 10)
+                              target.conditions, active.save_ability, active.save_dc or 10, boons=target.boons)
         check.roll.purpose = f"{check.roll.purpose} to end {active.name.value}"
         rolls.append(check.roll)
         if check.success:

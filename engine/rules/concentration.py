@@ -37,6 +37,10 @@ def end_concentration(caster: Target, why: str, affected: Iterable[Target] = ())
                             f"{caster.name} loses concentration on {spell} ({why}).")]
     source = spell_source(caster.name, spell)
     for creature in affected:
+        if any(b.source == source for b in creature.boons):  # Bless, Bane: their dice go with the spell
+            creature.boons = [b for b in creature.boons if b.source != source]
+            changes.append(state_change(creature.name, "boon_remove", spell, None,
+                                        f"{creature.name} is no longer under {spell} ({spell} ends)."))
         for active in [c for c in creature.conditions if c.source == source]:
             creature.conditions.remove(active)
             changes.append(state_change(creature.name, "condition_remove", active.name.value, None,
@@ -61,7 +65,8 @@ def after_damage(roller: DiceRoller, caster: Target, damage: int, con_save: int,
     down = why_cannot_act(caster.conditions)
     if down is not None:
         return None, end_concentration(caster, f"{down}", affected)
-    check = creature_save(roller, caster.name, con_save, caster.conditions, "con", concentration_dc(damage))
+    check = creature_save(roller, caster.name, con_save, caster.conditions, "con", concentration_dc(damage),
+                          boons=caster.boons)
     check.roll.purpose = f"concentration ({caster.concentration})"
     if check.success:
         return check.roll, []

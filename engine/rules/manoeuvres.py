@@ -69,7 +69,8 @@ def unarmed_option(roller: DiceRoller, attacker: Character, target: Target, opti
         raise InvalidInputError(f"{target.name} is already grappled by {attacker.name}. Nothing was rolled.")
     dc = unarmed_dc(attacker)
     ability = _chosen_save(target, str_mod, dex_mod)
-    check = creature_save(roller, target.name, str_mod if ability == "str" else dex_mod, target.conditions, ability, dc)
+    check = creature_save(roller, target.name, str_mod if ability == "str" else dex_mod, target.conditions, ability, dc,
+                          boons=target.boons)
     check.roll.purpose = f"{check.roll.purpose} against {attacker.name}'s " + \
         ("grapple" if option == "grapple" else "shove")
     out = ManoeuvreOutcome(rolls=[check.roll], landed=not check.success)

@@ -52,7 +52,8 @@ def use(roller: DiceRoller, monster: Combatant, action: SaveAction, targets: lis
     monster.spent.append(action.name)
     saves = []
     for target, modifier in targets:
-        check = creature_save(roller, target.name, modifier, target.conditions, action.save_ability, action.save_dc)
+        check = creature_save(roller, target.name, modifier, target.conditions, action.save_ability, action.save_dc,
+                              boons=target.boons)
         check.roll.purpose = f"{check.roll.purpose} against {monster.name}'s {action.name}"
         out.rolls.append(check.roll)
         saves.append((target, check.success))

@@ -94,7 +94,7 @@ def cast_save_spell(roller: DiceRoller, caster: Character, spell: SaveSpell, tar
     dc = spell_save_dc(caster)
     saves = []
     for target, modifier in targets:
-        save = creature_save(roller, target.name, modifier, target.conditions, spell.save, dc)
+        save = creature_save(roller, target.name, modifier, target.conditions, spell.save, dc, boons=target.boons)
         save.roll.purpose = f"{save.roll.purpose} against {spell.name}"
         out.rolls.append(save.roll)
         saves.append((target, save.success))

@@ -73,13 +73,19 @@ def _combatant_view(world: Campaign, c: Combatant, current: bool) -> CombatantVi
     if pc is not None:
         return CombatantView(
             name=c.name, kind=c.kind, initiative=c.initiative, hp=pc.hp.current, hp_max=pc.hp.max,
-            temp_hp=pc.hp.temp, ac=pc.ac, conditions=[_condition_text(x.name, x.rounds_remaining) for x in pc.conditions],
+            temp_hp=pc.hp.temp, ac=pc.ac, conditions=_conditions(pc),
             concentration=pc.concentration, current=current, down=pc.dead or pc.hp.current <= 0, used=used)
     return CombatantView(
         name=c.name, kind=c.kind, initiative=c.initiative, hp=c.hp.current if c.hp else 0,
         hp_max=c.hp.max if c.hp else 0, temp_hp=c.hp.temp if c.hp else 0,
-        ac=c.ac or 10, conditions=[_condition_text(x.name, x.rounds_remaining) for x in c.conditions],
+        ac=c.ac or 10, conditions=_conditions(c),
         concentration=c.concentration, current=current, down=c.defeated, used=used, stat_block=c.monster)
+
+
+def _conditions(creature: Character | Combatant) -> list[str]:
+    """Conditions with rounds left, then the dice spells add to its rolls ("Bless +1d4")."""
+    return [*(_condition_text(x.name, x.rounds_remaining) for x in creature.conditions),
+            *(f"{b.spell} {'+' if b.sign > 0 else '-'}{b.dice}" for b in creature.boons)]
 
 
 def _initiative_line(c) -> str:

@@ -20,6 +20,7 @@ from engine.models.world import Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
 from engine.rules import casting
+from engine.rules.boons import boon_spell
 from engine.text import overlap, stems, words
 
 _CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon|"
@@ -100,6 +101,21 @@ def _foes(ctx: AgentContext, spell: SpellMechanics) -> list[Combatant]:
     return (named or foes)[:1]
 
 
+def _boon_targets(ctx: AgentContext, pc: Character, helps: bool) -> list[Character | Combatant]:
+    """Whom Bless (the party members named; "us", "everyone" or no one named: the whole party, which the
+    slot may not allow) or Bane (the foes named, else every standing foe) is cast on."""
+    said = set(words(ctx.action))
+    if helps:
+        party = [c for c in ctx.world.characters if not c.dead]
+        named = [c for c in party if {w for w in words(c.name) if len(w) > 2} & said]
+        if pc.name.lower() in said or said & {"me", "myself"}:
+            named = [pc, *(c for c in named if c is not pc)]
+        return named or party
+    foes = standing_foes(ctx.world)
+    text = stems(ctx.action)
+    return [f for f in foes if overlap(f.name, text) or overlap(f.monster or "", text)] or foes
+
+
 def _healing_spell(pc: Character, action: str) -> str | None:
     """For "I heal Bram": Healing Word when the text says so, else the sheet's first healing spell."""
     heals = [n for n in pc.spells.all() if _mechanics_or_none(n) is not None
@@ -139,11 +155,14 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
         spell = mechanics(name)
     except NotFoundError as exc:
         return _refuse(result, pc, exc, name)
-    targets: list = [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL else \
+    boon = boon_spell(spell.name)
+    targets: list = _boon_targets(ctx, pc, boon.sign > 0) if boon is not None else \
+        [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL else \
         [] if spell.delivery == Delivery.NARRATED else _foes(ctx, spell)
+    save = (boon.save if boon is not None else spell.save) or "dex"
     try:
         outcome = rules.cast_spell(ctx.roller, pc, spell,
-                                   [(t, rules.save_modifier(ctx.world, t, spell.save or "dex")) for t in targets],
+                                   [(t, rules.save_modifier(ctx.world, t, save)) for t in targets],
                                    slot=_slot(ctx.action), everyone=everyone(ctx.world))
     except EngineError as exc:
         return _refuse(result, pc, exc, spell.name)

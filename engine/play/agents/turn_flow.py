@@ -241,11 +241,21 @@ def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, condition
     if grappled_by_another(conditions, target.name):
         asked.add("disadvantage")
     adv = rules.attack_advantage(conditions, target.conditions, dodging, asked, ranged=ranged)
-    outcome = rules.attack(ctx.roller, attacker, weapon, target.ac or 10, advantage=adv,
+    outcome = rules.attack(ctx.roller, attacker, weapon, target.ac or 10, advantage=adv, boons=_boons_of(ctx.world, attacker),
                            penalty=rules.effects(conditions).d20_penalty,
                            auto_critical=rules.is_auto_critical(target.conditions, ranged=ranged))
     resolve_hit(ctx, result, attacker, target, weapon, outcome)
     return outcome
+
+
+def _boons_of(world: Campaign, name: str) -> list:
+    """The attacker's Bless or Bane, whoever they are (a character or a creature in the fight)."""
+    pc = world.character(name)
+    if pc is not None:
+        return pc.boons
+    combat = world.game_state.combat
+    fighter = combat.combatant(name) if combat is not None else None
+    return fighter.boons if fighter is not None else []
 
 
 def _follow_ups(world: Campaign, result: AgentResult) -> None:

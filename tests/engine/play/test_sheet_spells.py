@@ -88,7 +88,7 @@ async def test_a_concentration_spell_holds_until_another_replaces_it() -> None:
     res = await _act(world, "I cast Bless on Bram and Wren", "Tova")
     tova = res.world.character("Tova")
     assert tova.concentration == "Bless" and tova.spell_slots["1"].used == 1
-    assert any("DM's to adjudicate" in w for w in res.warnings)
+    assert [c.name for c in res.world.characters if c.boons] == ["Bram", "Wren"]  # Bless: +1d4, not the DM's
     world = res.world
     world.game_state.combat.turn_index = next(i for i, c in enumerate(world.game_state.combat.order)
                                               if c.name == "Tova")
@@ -96,6 +96,8 @@ async def test_a_concentration_spell_holds_until_another_replaces_it() -> None:
     again = await _act(world, "I cast guidance on Bram", "Tova")
     assert again.world.character("Tova").concentration == "Guidance"
     assert any(c.kind == "concentration" and c.before == "Bless" for c in again.state_changes)
+    assert not any(c.boons for c in again.world.characters)  # Bless ended with the concentration
+    assert any("DM's to adjudicate" in w for w in again.warnings)  # Guidance's effect is still the DM's call
 
 
 async def test_a_spell_not_on_the_sheet_is_refused_with_what_they_have() -> None:

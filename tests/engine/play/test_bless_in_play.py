@@ -1,0 +1,48 @@
+"""Bless cast in a fight as a player types it: the spell named first is cast from the sheet on the party
+members named, and their later attack rolls carry the 1d4."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.orchestrator import ActionInput, Orchestrator
+from tests.engine.play.blind_world import case_world
+from tests.engine.play.intent_cases import ScriptedRoller
+
+pytestmark = pytest.mark.anyio
+
+CAVES = {"location": "Wrecker Caves", "in_combat": True, "enemies": ["Silas Crowe", "Wrecker Thug", "Giant Crab"]}
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+async def _act(world, text: str, actor: str):
+    return await Orchestrator().resolve(ActionInput(action=text, actor=actor, world=world, roller=ScriptedRoller(),
+                                                    turn=1, out_of_turn=True))
+
+
+@pytest.mark.parametrize("text", ["bless bram and wren", "Tova: bless Bram and Wren!", "I cast bless on bram and wren"])
+async def test_bless_lands_on_the_named_party_members(text: str) -> None:
+    res = await _act(case_world(CAVES), text, "Tova")
+    world = res.world
+    assert [c.name for c in world.characters if c.boons] == ["Bram", "Wren"], res.warnings
+    assert world.character("Tova").concentration == "Bless"
+    assert not any("left to the DM" in c.description for c in res.state_changes)
+
+
+async def test_a_blessed_fighters_attack_shows_the_die() -> None:
+    res = await _act(case_world(CAVES), "bless bram", "Tova")
+    res = await _act(res.world, "I attack the crab", "Bram")
+    swing = next(r for r in res.dice_rolls if r.roller == "Bram" and "attack" in (r.purpose or ""))
+    assert "+ Bless 1d4" in (swing.detail or "")
+
+
+async def test_bless_without_a_free_slot_is_refused_and_changes_nothing() -> None:
+    world = case_world(CAVES)
+    for slots in world.character("Tova").spell_slots.values():
+        slots.used = slots.max
+    res = await _act(world, "bless bram and wren", "Tova")
+    assert not any(c.boons for c in res.world.characters) and res.warnings
