@@ -41,7 +41,8 @@ _INTERNAL_ROLL = re.compile(r"\bpicks? a target\b", re.I)
 # Beats that set the scene for everything else this turn (a foe arriving): told first.
 _LEAD = re.compile(r"\bsteps out to fight\b", re.I)
 _BOOKKEEPING = {"time", "initiative", "hit_dice", "spell_slot", "death_save", "location", "combat_start",
-                "encounter", "encounter_difficulty", "condition_tick", "temp_hp", "turn", "round"}
+                "encounter", "encounter_difficulty", "condition_tick", "temp_hp", "turn", "round", "boon_add",
+                "boon_remove"}
 # Whose turn it is: the initiative tracker's and the dice/log line's, never the prose's.
 _TURN_BEAT = re.compile(r"^It is .+?'s turn\b")
 
@@ -187,7 +188,12 @@ class _Builder(RollReader):
         return [Event("down", {"target": target})]
 
     def events(self) -> list[Event]:
-        events = [Event("generic", {"text": sentence(b)}) for b in self.req.beats if _LEAD.search(b)]
+        # What the actor did comes before what the foes do after it: a spell cast without a roll ("Tova
+        # casts Bless on Bram") would otherwise follow the monsters' attack rolls.
+        cast = re.compile(rf"^{re.escape(self.actor)} casts ") if self.actor else None
+        leads = [b for b in self.req.beats if _LEAD.search(b)
+                 or (cast is not None and cast.search(b) and not re.search(r"\d", b))]  # numbers are the log's
+        events = [Event("generic", {"text": sentence(b)}) for b in leads]
         if moved := self._take("location"):
             events.append(Event("travel", {"origin": label(moved.before, "the last place"),
                                             "destination": label(moved.after, self.req.location)}))
@@ -209,7 +215,7 @@ class _Builder(RollReader):
                 events.append(Event("secret", {"npc": reply.npc, "text": sentence(reply.revealed_secret)}))
         events += self._remaining()
         covered = {FAMILY.get(e.kind, "other") for e in events}
-        for beat in (b for b in self.req.beats if not _LEAD.search(b) and not _TURN_BEAT.search(b)):
+        for beat in (b for b in self.req.beats if b not in leads and not _TURN_BEAT.search(b)):
             family = next((f for f, pattern in BEAT_FAMILIES if pattern.search(beat)), "other")
             if family not in covered or family in ("other", "nothing", "npc_mood"):
                 events.append(self._beat(beat, family))

@@ -173,7 +173,9 @@ def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, tar
         granted = grant(roller, boon, spell_source(caster.name, spell.name), save_dc(caster), targets)
         out.rolls += granted.rolls
         out.changes += granted.changes
-        out.beats += [f"{caster.name} casts {spell.name}{at} on {', '.join(t.name for t, _ in targets)}.",
+        names = [t.name for t, _ in targets]
+        on = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        out.beats += [f"{caster.name} casts {spell.name}{at} on {on}.",
                       *granted.beats]
     else:
         out.beats.append(f"{caster.name} casts {spell.name}{at}: \"{spell.summary}\"")
