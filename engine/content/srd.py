@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from engine.errors import EngineError
-from engine.models.srd import SrdCondition, SrdCreature, SrdGear, SrdMagicItem, SrdSpell
+from engine.models.srd import SrdCondition, SrdCreature, SrdFeature, SrdGear, SrdMagicItem, SrdSpell
 
 ATTRIBUTION = ("This work includes material from the System Reference Document 5.2.1 (\"SRD 5.2.1\") by "
                "Wizards of the Coast LLC, available at https://www.dndbeyond.com/srd. The SRD 5.2.1 is "
@@ -84,3 +84,14 @@ def conditions() -> tuple[SrdCondition, ...]:
 def gear(category: str) -> tuple[SrdGear, ...]:
     """Every SRD weapon ("weapons") or armor ("armor") with its cost, for a seller who stocks them."""
     return _validated(category, SrdGear)  # type: ignore[return-value]
+
+
+@cache
+def class_features() -> tuple[SrdFeature, ...]:
+    """Every class feature of the SRD classes, each with its class and level (for rules questions)."""
+    try:
+        return tuple(SrdFeature(class_name=c["name"], **{k: f[k] for k in ("name", "level", "description")})
+                     for c in bundled("classes") for f in c.get("features", []))
+    except (ValidationError, KeyError) as exc:
+        raise EngineError(f"The SRD class features from dndwright no longer match this version of the console: "
+                          f"{exc}. Install the pinned dndwright version.") from exc

@@ -112,3 +112,15 @@ class SrdGear(_Srd):
     name: str
     category: str = ""
     cost: str
+    kind: str = Field("", description="A weapon's 'Melee' or 'Ranged'")
+    damage: str = ""
+    properties: list[str] = Field(default_factory=list, description="A weapon's properties: Finesse, Light...")
+
+
+class SrdFeature(_Srd):
+    """A class feature as the SRD states it ("Sneak Attack", "Second Wind")."""
+
+    name: str
+    class_name: str
+    level: int
+    description: str

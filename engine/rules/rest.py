@@ -9,6 +9,9 @@ from engine.rules.dice import DiceRoller
 from engine.rules.health import apply_healing, condition_label, remove_condition, set_death_saves
 from engine.rules.helpers import state_change
 
+# How long each rest takes on the game clock (SRD 5.2: a Short Rest is 1 hour, a Long Rest 8 hours).
+SHORT_REST_HOURS, LONG_REST_HOURS = 1, 8
+
 
 def short_rest(roller: DiceRoller, character: Character,
                hit_dice: int) -> tuple[list[DiceRoll], list[StateChange]]:

@@ -7,6 +7,7 @@ from engine.models.facts import Fact
 from engine.models.world import Campaign
 from engine.play.agents import market
 from engine.play.agents.base import AgentContext, AgentResult
+from engine.play.agents.rules_answers import rules_answer
 from engine.play.intent import match_place
 from engine.play.intent_result import ONLY_FOE
 from engine.text import stem, stems, words
@@ -45,6 +46,10 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
     if pc and (ws & _HEALTH or {"hit", "points"} <= ws) and not answered:
         result.beats.append(_about(world, pc.name, ws))
         answered = True
+    rule = None if answered else rules_answer(ctx.action, pc)
+    if rule is not None:  # "what does Sleep do?", "does Sneak Attack work with a shortbow?": the SRD's words
+        result.beats.append(rule)
+        answered = True
     combat = world.game_state.combat
     if combat and combat.active and ws & _FIGHT and not answered:
         standing = [f"{c.name} ({c.hp.current}/{c.hp.max} HP)" if c.hp and c.kind != "monster" else c.name
@@ -61,15 +66,15 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
     if money is not None:
         result.beats.append(money)
         answered = True
+    if pc and (ws & {"slot", "slots"} or (ws & {"spell", "spells"} and not said & _item_words(pc))) and not answered:
+        slots = ", ".join(f"level {lvl}: {s.max - s.used}/{s.max}" for lvl, s in pc.spell_slots.items()) or "none"
+        result.beats.append(f"{pc.name}'s spell slots left: {slots}.")
+        answered = True
     carried = [i for i in pc.inventory if stem(i.name.split()[0].lower()) in said] if pc else []
     if pc and (carried or ws & {"inventory", "carrying", "pack", "have", "got"}) and not answered:
         items = carried or pc.inventory
         result.beats.append(f"{pc.name} carries " + (", ".join(f"{i.name} x{i.quantity}" for i in items)
                                                      or "nothing") + ".")
-        answered = True
-    if pc and ws & {"slot", "slots", "spell", "spells"} and not answered:
-        slots = ", ".join(f"level {lvl}: {s.max - s.used}/{s.max}" for lvl, s in pc.spell_slots.items()) or "none"
-        result.beats.append(f"{pc.name}'s spell slots left: {slots}.")
         answered = True
     if ws & _QUESTS and not answered:
         live = [q for q in world.quests if q.status.value == "active"]
@@ -88,6 +93,10 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         result.beats.append(f"The party is at {world.game_state.party_location}; here: {people}. "
                             f"Ways on: {exits}.")
     result.follow_up_options += ["Look around", "Ask another question"]
+
+
+def _item_words(pc) -> set[str]:
+    return {stem(w) for i in pc.inventory for w in words(i.name)}
 
 
 def _way_to(world: Campaign, place: str) -> str:

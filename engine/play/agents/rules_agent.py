@@ -19,6 +19,7 @@ from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
 from engine.rules.clock import advance_time
+from engine.rules.rest import LONG_REST_HOURS, SHORT_REST_HOURS
 from engine.text import overlap, stem, stems, words
 
 HEALING_POTION = "2d4+2"
@@ -121,7 +122,7 @@ def rest(ctx: AgentContext, result: AgentResult) -> None:
         except InvalidInputError as exc:
             result.warnings.append(str(exc))
             result.beats.append(f"{pc.name} gets no benefit from the rest.")
-    minutes = 8 * 60 if is_long else 60
+    minutes = 60 * (LONG_REST_HOURS if is_long else SHORT_REST_HOURS)
     result.state_changes.append(advance_time(world, minutes, "Long rest" if is_long else "Short rest"))
     kind = "long rest" if is_long else "short rest"
     result.beats.append(f"The party takes a {kind}. " + "; ".join(
