@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
@@ -340,6 +340,15 @@ def _first_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words(n)[0] for n in names if words(n))
 
 
+def _where_they_are(world: Campaign, target: EntityRef | None) -> str | None:
+    """The place next to this one where the NPC named is, when going to see them is a move there."""
+    npc = world.npc(target.name) if target is not None and target.kind == "npc" else None
+    here = world.location(world.game_state.party_location)
+    if npc is None or not npc.location or here is None:
+        return None
+    return next((c for c in here.connections if c.casefold() == npc.location.casefold()), None)
+
+
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
           last_target: str | None = None) -> ActionIntent:
     """The structured intent of a player's action, every name resolved against `world`."""
@@ -407,6 +416,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             target = only_here(world, target, {t.stem for t in reading.tokens if t.factor > 0},
                                IntentKind.ROLEPLAY in kinds, topic)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
+    if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
+        destination = _where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
     question = name_question or clarify(result)

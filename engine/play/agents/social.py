@@ -12,8 +12,10 @@ import zlib
 
 from engine import rules
 from engine.models.actions import NPCResponse, StateChange
+from engine.models.coins import cp_text
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import ATTITUDE_ORDER, NPC, Attitude, Campaign, Character, Secret, Topic
+from engine.play.agents import market
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.npc_topics import (
     deflect_line,
@@ -76,7 +78,13 @@ class SocialAgent:
         topic = match_topic(ctx.action, npc) if asking or skill in _SWAYING else None
         revealed: Secret | None = None
         text: str | None = None
-        if skill == "insight":
+        offer = None if skill is not None else _ware_asked(ctx, npc)
+        if offer is not None:
+            # "I ask Hesper for a room": a thing she sells, asked for. She names the price; no roll, no secret.
+            text = f'"{offer.ware.description} {cp_text(offer.cost_cp).capitalize()}, if you want it."'
+            result.beats.append(f"{npc.name} offers {offer.name.lower()} for {cp_text(offer.cost_cp)}.")
+            result.follow_up_options.append(f"Buy {offer.name.lower()}")
+        elif skill == "insight":
             revealed = _read(ctx, pc, npc, result)
         elif topic is not None:
             revealed, text = _on_topic(ctx, pc, npc, topic, skill, result)
@@ -169,6 +177,15 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
     if revealed is not None:
         return revealed, _CONFIDING[zlib.crc32(f"{npc.name}:{ctx.turn}".encode()) % len(_CONFIDING)]
     return None, f'"{deflect_line(npc, topic.name, ctx.turn)}"'
+
+
+def _ware_asked(ctx: AgentContext, npc: NPC) -> market.Offer | None:
+    """One of the NPC's own wares asked for ("a room for the night", "a pint"), or None."""
+    if not npc.wares or "about" in words(ctx.action):  # "about the night of the wreck" is a topic, not a room
+        return None
+    place = ctx.world.game_state.party_location
+    offers = [o for o in market.offers_at(ctx.world, place) if o.seller == npc.name]
+    return market.best(offers, stems(ctx.action))
 
 
 def _first_mention(name: str, action: str) -> int:

@@ -58,3 +58,17 @@ def test_a_word_of_a_spells_name_is_not_a_creature_to_ask_about() -> None:
     # "frost" is also a word of SRD creatures (Frost Giant): in "ray of frost" it names no one.
     intent = _parse("ray of frost on the giant crab", "Wrecker Caves", actor="Idris", enemies=CAVES_FIGHT)
     assert intent.target == "Giant Crab" and intent.unresolved is None and intent.clarify is None
+
+
+@pytest.mark.parametrize("text, location, destination", [
+    ("lets go see the harbormaster", "Tarred Gull Inn", "Kettlecove Docks"),
+    ("we head off to look for nessa", "Kettlecove Docks", "Gannet Point"),
+])
+def test_going_to_see_someone_next_door_moves_the_party_where_they_are(text: str, location: str,
+                                                                       destination: str) -> None:
+    assert _parse(text, location).destination == destination
+
+
+def test_going_to_see_someone_who_is_not_next_door_names_no_destination() -> None:
+    # Aldous is in the Wrecker Caves, two legs from the inn: the DM says which way, the engine does not jump.
+    assert _parse("we head out to find the lighthouse keeper", "Tarred Gull Inn").destination is None

@@ -13,6 +13,8 @@ from engine.models.coins import Coins
 from engine.models.world import Campaign, Combatant, CombatState
 from engine.persistence.campaign_store import bundled_campaign_dirs
 from engine.play.agents.rules_agent import RulesAgent
+from engine.play.orchestrator import ActionInput, Orchestrator
+from tests.engine.play.blind_world import case_world
 from tests.engine.play.intent_cases import ScriptedRoller
 from tests.engine.play.intent_cases import agent_context as ctx
 
@@ -251,3 +253,16 @@ async def test_selling_never_takes_a_different_item_than_the_one_named(manager, 
     r = await manager.player_action(sid, "I sell both handaxes to Osric", "Bram")  # SRD: Handaxe 5 GP
     assert "sells 2 Handaxe to Osric Vell for 5 gp" in r.narrative
     assert "Handaxe" not in await carried(manager, sid, "Bram")
+
+
+@pytest.mark.parametrize("text, ware, price", [
+    ("I ask Hesper for a room for the night", "room for the night", "5 sp"),
+    ("hesper, can I get a pint?", "ale", "2 cp"),
+])
+async def test_asking_a_seller_for_a_ware_names_its_price_with_no_roll(text: str, ware: str, price: str) -> None:
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+    res = await Orchestrator().resolve(ActionInput(action=text, actor="Bram", world=world, roller=ScriptedRoller(),
+                                                   turn=1))
+    assert res.dice_rolls == [] and not any(c.kind == "setback" for c in res.state_changes)
+    assert price in res.npc_responses[0].text and f"Buy {ware}" in res.follow_up_options
+    assert res.world.character("Bram").coins == world.character("Bram").coins  # asking buys nothing yet
