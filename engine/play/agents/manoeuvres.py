@@ -61,15 +61,9 @@ def grapple_or_shove(ctx: AgentContext, pc: Character, option: manoeuvres.Option
         return False
     result.dice_rolls += out.rolls
     result.state_changes += out.changes
-    if option == "grapple":
-        result.beats.append(f"{pc.name} grabs {target.name} and holds on." if out.landed else
-                            f"{pc.name} grabs for {target.name}, who twists free.")
-    elif option == "shove_prone":
-        result.beats.append(f"{pc.name} shoves {target.name} off their feet." if out.landed else
-                            f"{pc.name} shoves {target.name}, who keeps their footing.")
-    else:
-        result.beats.append(f"{pc.name} drives {target.name} back five feet." if out.landed else
-                            f"{pc.name} shoves at {target.name}, who does not give ground.")
+    if option == "shove_push" and out.landed:
+        # The save and any condition are told from the rolls and changes; a push changes nothing to tell by.
+        result.beats.append(f"{pc.name} drives {target.name} back five feet.")
     return True
 
 
@@ -94,9 +88,7 @@ def start_turn(ctx: AgentContext, creature: Character | Combatant, result: Agent
     else:
         block = ctx.world.monster(creature.monster or creature.name)
         base = block.speed if block is not None else 30
-    changes = manoeuvres.stand_up(creature, base)
-    result.state_changes += changes
-    result.beats += [c.description for c in changes]
+    result.state_changes += manoeuvres.stand_up(creature, base)
 
 
 def _can_hold(ctx: AgentContext, grappler: str) -> bool:
