@@ -44,6 +44,10 @@ _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
 _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
+# No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
+# how things stand, whatever the subject after them.
+_STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
+_NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
 _TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
@@ -144,11 +148,17 @@ def _is_question(clause: Clause) -> bool:
                                                                    and third in _FIRST_PERSON)
     if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
                                                "our", "any", "anyone", "anything", "this", "that"}
-                                    or clause.asked):
+                                    or clause.asked or first in _STATE_ASKING and _subject(second)):
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act
         return True
     return False
+
+
+def _subject(word: str) -> bool:
+    """A word that can open the subject of a question ("is old nip ..."); "were done here" (for "we're")
+    has none: a participle follows straight on."""
+    return bool(word) and word not in _FIRST_PERSON and not word.endswith("ed") and word not in _NO_SUBJECT
 
 
 _OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")

@@ -19,6 +19,7 @@ _ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
 _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "like", "for", "behind", "under",
             "over", "above", "below", "across", "through"}
 # Things any place may have that a hand works but that are no puzzle of this place.
+_DONE = 0.5
 _GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
 
 
@@ -47,7 +48,8 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
     tokens = reading.tokens
     worked: set[int] = set()
     for i, token in enumerate(tokens):
-        if token.stem not in HANDLING or token.negated or token.factor <= 0 or token.noun:
+        # A weighed-down verb (reported speech, a description, a question) is talked of, not done.
+        if token.stem not in HANDLING or token.negated or token.factor < _DONE or token.noun:
             continue
         before = [t for t in tokens[:i] if t.clause == token.clause]
         if any((t.stem,) in SPEECH_KEYS for t in before):

@@ -43,6 +43,7 @@ from engine.play.evidence import (
     world_evidence,
 )
 from engine.play.fixtures import worked_fixtures
+from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
 from engine.play.typos import world_vocabulary
@@ -117,6 +118,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
     main: dict[int, MainVerb] = {}
     carried = item_spans(reading, world, actor)
+    gear = handled_gear(reading, world, actor)
+    if gear is not None:
+        carried |= gear[1]  # the weapon readied is gear, not a cue to fight
     said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
@@ -155,7 +159,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
-    if carried:
+    if gear is not None:
+        add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
+    elif carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
     if world is not None:

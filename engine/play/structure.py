@@ -19,6 +19,7 @@ DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
 _EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
 _REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
+_ASKED_OF = 3  # the speech verb and who is asked: "ask the innkeeper"
 _SPEECH_STEMS = {"ask", "tell", "say", "beg", "demand", "plead", "promise", "warn", "inquir", "enquir"}
 
 
@@ -105,14 +106,18 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
 def reported_questions(reading: Reading) -> None:
     """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
     take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""
-    spoke = False
+    spoke, just_asked = False, False
     for index, clause in enumerate(reading.clauses):
         own = [t for t in reading.tokens if t.clause == index]
-        if spoke and clause.words and clause.words[0] in _REPORTED and not clause.asked:
+        # "I ask Hesper if the harbormaster drinks here": an "if" right after the one asked is what is asked.
+        whether = just_asked and clause.lead == "if" and not clause.conditional
+        if spoke and clause.words and (clause.words[0] in _REPORTED or whether) and not clause.asked:
             clause.question = False
             for t in own:
                 t.factor = min(t.factor, DESCRIBED) if t.factor else 0.0
-        spoke = spoke or any(t.stem in _SPEECH_STEMS and not t.noun for t in own)
+        said = [i for i, t in enumerate(own) if t.stem in _SPEECH_STEMS and not t.noun]
+        spoke = spoke or bool(said)
+        just_asked = bool(said) and len(own) - said[-1] <= _ASKED_OF
 
 
 CHECK_REQUEST = 8.0
