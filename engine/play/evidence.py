@@ -67,7 +67,8 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         scores[T.ROLEPLAY] += 1.0
         matched.append("npc present")
     # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
-    stems_said = [t.stem for t in reading.tokens if not t.negated]
+    # A time of day is no place ("we crash for the night" goes nowhere, whatever a place's text says of nights).
+    stems_said = [t.stem for t in reading.tokens if not t.negated and t.stem not in _TIMES]
     # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place(stems_said, world, ignore=verbs)
@@ -98,6 +99,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
 
 
 TOWARD = lx.DIRECTIONS | {"for"}
+_TIMES = {stem(w) for w in lx.TIME_WORDS}
 
 
 def _toward_terms(world: Campaign, place: str) -> set[str]:
@@ -114,7 +116,7 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
         ws = clause.words
         for i, w in enumerate(ws[:-1]):
             nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
-            if w in TOWARD and nxt in terms:
+            if w in TOWARD and nxt in terms and nxt not in _TIMES:
                 return True
     return False
 

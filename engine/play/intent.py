@@ -46,6 +46,7 @@ from engine.play.fixtures import worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
+from engine.play.spans import SPAN_WEIGHT, rest_span
 from engine.play.typos import world_vocabulary
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
@@ -157,6 +158,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             if fighting and key in SPELL_KEYS:
                 action_type = T.COMBAT
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
+    spent = rest_span(reading)
+    if spent is not None:
+        add(T.REST, SPAN_WEIGHT, spent, "a rest's span of time")
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
     if gear is not None:
