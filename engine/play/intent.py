@@ -47,6 +47,7 @@ from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span
+from engine.play.spell_names import named_spell
 from engine.play.typos import world_vocabulary
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
@@ -256,6 +257,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     present = frozenset(w for n in npcs_here(world)
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
+    named_spell(reading, world, actor)
     structure.described(reading)
     structure.others_acts(reading, _other_names(world, actor))
     structure.reported_questions(reading)

@@ -1,0 +1,63 @@
+"""A spell named without "cast": "magic missile at crowe!", "bless on the front line pls", and the caster's
+shout "Idris: 'Fire bolt!'". A spell on the party's sheets, named as the act, is cast; a quote that only
+names it is the incantation, not words said to someone."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.models.world import Campaign
+from engine.play.classifier import LEXICON, Reading
+from engine.text import stem, words
+
+_FILLERS = {"ok", "okay", "so", "um", "uh", "and", "then", "now", "quick", "i", "we"}
+_INCANTATION = 4  # words in a quote that only names its spell ("Magic missile, go!")
+
+
+def named_spell(reading: Reading, world: Campaign | None, actor: str | None) -> None:
+    """Sets `reading.spell` to a sheet's spell named in the words, its words weighing nothing as cues."""
+    if reading.spell is not None or world is None:
+        return
+    casters = [c for c in world.characters if actor is None or c.name.casefold() == actor.casefold()]
+    spells = _spell_keys(tuple(s for c in casters for s in c.spells.all()))
+    if not spells:
+        return
+    stems_at = [t.stem for t in reading.tokens]
+    party = {w for c in world.characters for w in words(c.name)[:1]}  # "Tova: bless!" heads with the name
+    for key, name in spells:
+        for i in range(len(stems_at) - len(key) + 1):
+            span = reading.tokens[i:i + len(key)]
+            if tuple(stems_at[i:i + len(key)]) != key or any(t.negated for t in span):
+                continue
+            clause = reading.clauses[span[0].clause]
+            if clause.question or len({t.clause for t in span}) > 1:
+                continue
+            # One word ("bless", "sleep", "shield") is the spell only heading its clause and no other cue.
+            if len(key) == 1 and ((key in LEXICON) or _lead(clause.words, party) != words(name)[0]):
+                continue
+            reading.spell = name.lower()
+            for t in span:
+                t.factor = 0.0
+            if clause.quoted and len(clause.words) <= _INCANTATION:
+                _unquote(reading)
+            return
+
+
+def _lead(ws: list[str], party: set[str]) -> str:
+    return next((w for w in ws if w not in _FILLERS and w not in party), "")
+
+
+def _unquote(reading: Reading) -> None:
+    """The quotes held a spell's name shouted as it is cast: no speech remains unless another quote says more."""
+    quoted = [c for c in reading.clauses if c.quoted]
+    if all(len(c.words) <= _INCANTATION for c in quoted):
+        reading.quoted = False
+        for c in quoted:
+            c.quoted = False
+
+
+@lru_cache(maxsize=64)
+def _spell_keys(names: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """(stems, name) for each spell, longest first so "cure wounds" wins over a one-word name inside it."""
+    keys = {tuple(stem(w) for w in words(n)): n for n in names if words(n)}
+    return tuple(sorted(keys.items(), key=lambda kv: -len(kv[0])))
