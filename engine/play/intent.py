@@ -56,6 +56,7 @@ T = ActionType
 QUOTE_BONUS = 4.0
 NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
+THEN_MIN = 1.5
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
@@ -219,7 +220,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
 
 
 def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
-            matched: list[str]) -> IntentResult:
+            matched: list[str], sequenced: frozenset[int] = frozenset()) -> IntentResult:
     ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
     total = sum(s for _, s in ranked)
     (top, top_score), (second, second_score) = ranked[0], ranked[1]
@@ -228,9 +229,10 @@ def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Actio
                             agents=["exploration"], components=[T.EXPLORATION])
     share = {t: round(s / total, 3) for t, s in ranked if s > 0}
     clause_winners = []
-    for per_clause in clause_scores.values():
+    for index, per_clause in clause_scores.items():
         best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
-        if best >= CLAUSE_MIN and best_type not in clause_winners:
+        # "..., then open it": an act said to come next stands on its own, however plain its verb.
+        if best >= (THEN_MIN if index in sequenced else CLAUSE_MIN) and best_type not in clause_winners:
             clause_winners.append(best_type)
     # Parts come in order, one per clause: two kinds nearly tied inside one clause ("I shoot Pim a wink")
     # are one act read two ways, so the stronger is taken; a compound needs each kind to lead a clause.
@@ -303,7 +305,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
-        return reading, _decide(scores, acting, matched), facts
+        return reading, _decide(scores, acting, matched, _sequenced(reading)), facts
     if asked:
         # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
         waiting = next((i for i, c in enumerate(reading.clauses) if c.conditional), len(reading.clauses))
@@ -328,7 +330,14 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
-    return reading, _decide(scores, clause_scores, matched), facts
+    return reading, _decide(scores, clause_scores, matched, _sequenced(reading)), facts
+
+
+def _sequenced(reading: Reading) -> frozenset[int]:
+    """Clauses said to come one after another ("read the inscription and then say hello"): the act after a
+    "then" and the act right before it."""
+    after = {i for i, c in enumerate(reading.clauses) if i and c.lead == "then" and not c.question}
+    return frozenset(after | {i - 1 for i in after if not reading.clauses[i - 1].question})
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:

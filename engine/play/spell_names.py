@@ -33,7 +33,7 @@ def named_spell(reading: Reading, world: Campaign | None, actor: str | None) -> 
             if clause.question or len({t.clause for t in span}) > 1:
                 continue
             # One word ("bless", "sleep", "shield") is the spell only heading its clause and no other cue.
-            if len(key) == 1 and ((key in LEXICON) or _lead(clause.words, party) != words(name)[0]):
+            if len(key) == 1 and ((key in LEXICON) or stem(_lead(clause.words, party)) != key[0]):
                 continue
             reading.spell = name.lower()
             for t in span:
