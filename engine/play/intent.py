@@ -32,6 +32,7 @@ from engine.play.classifier import (
     spell_kind,
 )
 from engine.play.compound import approaches
+from engine.play.covert import COVERT_WEIGHT, covert
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people
 from engine.play.evidence import (
     MainVerb,
@@ -264,7 +265,13 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.others_acts(reading, _other_names(world, actor))
     structure.reported_questions(reading)
     tried = structure.sequence(text, reading)
+    hidden = covert(reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
+    if hidden is not None:
+        scores[T.SKILL_CHECK] += COVERT_WEIGHT
+        per = clause_scores.setdefault(hidden, {})
+        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + COVERT_WEIGHT
+        matched.append("done unnoticed")
     if world is not None:
         titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
         for i in approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
