@@ -43,7 +43,7 @@ _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "
 _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
-_SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
+_SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "you've"}
 # No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
 # how things stand, whatever the subject after them.
 _STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
@@ -116,6 +116,7 @@ class Clause(BaseModel):
     asked: bool = Field(False, description="Ends in a question mark")
     lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
     conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
+    colon: bool = Field(False, description="Follows a colon: what comes after 'Bram jabs a finger at Nessa:'")
 
 
 class Reading(BaseModel):
@@ -197,7 +198,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
-                reading.clauses.append(Clause())
+                reading.clauses.append(Clause(colon=tok == ":" or reading.clauses[-1].colon))
             if word in _CLAUSE_WORDS or opens:
                 reading.clauses[-1].lead = word
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
@@ -271,6 +272,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= QUOTE_FACTOR
+    _said_after_colon(reading, vocative)
     for index, clause in enumerate(reading.clauses):
         clause.question = not vocative and _is_question(clause)
         if clause.question:
@@ -278,6 +280,22 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                 if t.clause == index:
                     t.factor *= QUESTION_FACTOR
     return reading
+
+
+def _said_after_colon(reading: Reading, vocative: bool) -> None:
+    """'Bram jabs a finger at Nessa: drop the whistle or you're swimming home': words after a colon that
+    speak to "you" are said to someone there, quotes or not."""
+    after = [c for c in reading.clauses if c.colon and not c.quoted]
+    said = [w for c in after for w in c.words]
+    if vocative or not after or not set(said) & _SECOND_PERSON or set(said) & _TABLE:
+        return
+    reading.quoted = True
+    for c in after:
+        c.quoted = True
+    indexes = {i for i, c in enumerate(reading.clauses) if c in after}
+    for t in reading.tokens:
+        if t.clause in indexes:
+            t.factor *= QUOTE_FACTOR
 
 
 def _without_future(raw: list[str]) -> list[str]:
