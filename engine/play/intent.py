@@ -43,6 +43,7 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
+from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
@@ -403,6 +404,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         ranked = rank_people(tokens, world, actor, social)
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
+        if kind == IntentKind.MIXED:
+            target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
         if reading.addressee:
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
