@@ -20,6 +20,8 @@ _RELATIVE = {"who", "whom", "which", "that", "whose"}
 _EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
 _REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
 _ASKED_OF = 3  # the speech verb and who is asked: "ask the innkeeper"
+# Who "likes" rather than compares ("I'd like to buy a room", "we like the look of it").
+_LIKERS = {"i", "we", "i'd", "we'd", "would", "you", "they", "he", "she", "really", "don't", "didn't", "not"}
 _SPEECH_STEMS = {"ask", "tell", "say", "beg", "demand", "plead", "promise", "warn", "inquir", "enquir"}
 
 
@@ -51,9 +53,10 @@ def _mute(reading: Reading, clauses: set[int], tail: set[str], head: int) -> Non
             t.factor = 0.0
 
 
-def described(reading: Reading) -> None:
-    """Words in a relative clause, or after an embedded subject ("the cutlass we took off the thug"),
-    describe something and weigh less; so does what follows a speech verb's wh-word (reported speech)."""
+def described(reading: Reading, names: frozenset[str] = frozenset()) -> None:
+    """Words in a relative clause, or after an embedded subject ("the cutlass we took off the thug", "the
+    tinderbox Aldous offers"), describe something and weigh less; so do a comparison ("like the keeper
+    said") and what follows a speech verb's wh-word (reported speech). `names` are people's first names."""
     tokens = reading.tokens
     for i, t in enumerate(tokens):
         prev = tokens[i - 1] if i else None
@@ -62,11 +65,21 @@ def described(reading: Reading) -> None:
         relative = t.word in _RELATIVE and prev.noun
         # "the cutlass we took", "tell the innkeeper we'll find Aldous": a subject after the object of a
         # verb opens a clause of its own ("in the morning I buy" has no verb before: it is the act).
-        embedded = t.word in _EMBEDDED_SUBJECTS and prev.noun and prev.word not in lx.SUBJECTS and any(
+        # A name there too, when a verb follows it ("I take the tinderbox Aldous offers").
+        subject = t.word in _EMBEDDED_SUBJECTS or (t.word in names and i + 1 < len(tokens)
+                                                    and tokens[i + 1].clause == t.clause and not tokens[i + 1].noun
+                                                    and tokens[i + 1].word.endswith("s"))
+        embedded = subject and prev.noun and prev.word not in lx.SUBJECTS and any(
             (x.stem,) in LEXICON and not x.noun for x in tokens[:i - 1] if x.clause == t.clause)
+        # "trim the wick like the keeper said": after the act's object, "like" compares; it says how.
+        compared = t.word == "like" and prev.word not in _LIKERS and i + 1 < len(tokens) \
+            and tokens[i + 1].clause == t.clause and tokens[i + 1].word != "to" \
+            and sum(x.clause == t.clause for x in tokens[:i]) >= 2
         reported = t.word in _REPORTED and any(x.stem in _SPEECH_STEMS for x in tokens[max(0, i - 4):i]
                                                if x.clause == t.clause)
-        if relative or embedded or reported:
+        if embedded and t.word in names:
+            t.factor *= DESCRIBED  # the one who offers it is no one spoken to
+        if relative or embedded or reported or compared:
             for x in tokens[i + 1:]:
                 if x.clause != t.clause:
                     break
@@ -124,12 +137,12 @@ CHECK_REQUEST = 8.0
 _FILLER_WORDS = {"ok", "okay", "so", "um", "uh", "i", "we", "let", "me", "can", "do", "a", "an", "quick", "make"}
 _CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
     {(a,) for a in ABILITY_NAMES.values()}
-_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
+_CHECK_WORDS = {"check", "roll", "rolling", "rolls", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
                 "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
 
 
 _MEANS = {"with", "using", "via", "by"}
-_ROLLING = {"roll", "check", "test"}
+_ROLLING = {"roll", "rolling", "rolls", "check", "test"}
 _WANTING = {"want", "wanna", "to", "like", "gonna", "going", "just", "i'd", "i'll", "we'll"}
 _AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
 
