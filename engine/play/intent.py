@@ -59,6 +59,7 @@ QUOTE_BONUS = 4.0
 NEAR_TIE = 0.85
 CLAUSE_MIN = 3.0
 THEN_MIN = 1.5
+_OWN_SUBJECTS = {"we", "i", "we'll", "i'll"}  # "... and we head up to the point": a new act
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
@@ -345,7 +346,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
 def _sequenced(reading: Reading) -> frozenset[int]:
     """Clauses said to come one after another ("read the inscription and then say hello"): the act after a
     "then" and the act right before it."""
-    after = {i for i, c in enumerate(reading.clauses) if i and c.lead == "then" and not c.question}
+    after = {i for i, c in enumerate(reading.clauses) if i and not c.question and (
+        c.lead == "then" or c.lead == "and" and c.words[:1] and c.words[0] in _OWN_SUBJECTS)}
     return frozenset(after | {i - 1 for i in after if not reading.clauses[i - 1].question})
 
 
