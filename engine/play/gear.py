@@ -25,13 +25,13 @@ _POSSESSIVE = {"my", "our", "his", "her", "their"}
 
 def handled_gear(reading: Reading, world: Campaign | None, actor: str | None) -> tuple[int, set[int]] | None:
     """(clause, token indexes of the gear) where the actor handles their own gear and nothing else."""
-    pc = world.character(actor) if world is not None and actor else None
-    if pc is None or reading.spell or not pc.inventory:
-        return None
-    heads = _heads(tuple(i.name for i in pc.inventory))
-    # A companion's things, owned by name ("can I borrow Wren's cloak"): gear changing hands.
-    theirs = {stem(words(c.name)[0]): _heads(tuple(i.name for i in c.inventory)) for c in world.characters  # type: ignore[union-attr]
-              if c is not pc and words(c.name)}
+    if world is None or actor is None or reading.spell or not (
+            any(t.possessive for t in reading.tokens) or any(set(c.words) & _POSSESSIVE for c in reading.clauses)):
+        return None  # nothing owned is named: the common case, answered at once
+    heads, theirs, every = _kits(actor.casefold(), tuple(  # type: ignore[union-attr]
+        (c.name, tuple(i.name for i in c.inventory)) for c in world.characters))  # type: ignore[union-attr]
+    if not any(t.stem in every for t in reading.tokens):
+        return None  # no one's gear named: the common case, answered at once
     for index, clause in enumerate(reading.clauses):
         ws = clause.words
         spot = next((j for j, w in enumerate(ws) if stem(w) in heads and _possessed(ws, j, _POSSESSIVE)
@@ -65,6 +65,17 @@ def _possessed(ws: list[str], j: int, owners: set[str]) -> bool:
 def _possessed_by(ws: list[str], k: int) -> bool:
     """"her" owning the next word ("her neck"), not a person ("tell her", "hit her with it")."""
     return k + 1 < len(ws) and ws[k + 1] not in STOP and ws[k + 1] not in _TARGETED
+
+
+@lru_cache(maxsize=64)
+def _kits(actor: str, sheets: tuple[tuple[str, tuple[str, ...]], ...]
+          ) -> tuple[frozenset[str], dict[str, frozenset[str]], frozenset[str]]:
+    """(the actor's gear heads, each companion's first-name stem -> their gear heads, every gear head).
+    A companion's things are owned by name ("can I borrow Wren's cloak"): gear changing hands."""
+    heads = next((_heads(items) for name, items in sheets if name.casefold() == actor), frozenset())
+    theirs = {stem(words(name)[0]): _heads(items) for name, items in sheets
+              if name.casefold() != actor and words(name)}
+    return heads, theirs, heads.union(*theirs.values())
 
 
 @lru_cache(maxsize=64)

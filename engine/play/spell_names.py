@@ -18,12 +18,11 @@ def named_spell(reading: Reading, world: Campaign | None, actor: str | None) -> 
     """Sets `reading.spell` to a sheet's spell named in the words, its words weighing nothing as cues."""
     if reading.spell is not None or world is None:
         return
-    casters = [c for c in world.characters if actor is None or c.name.casefold() == actor.casefold()]
-    spells = _spell_keys(tuple(s for c in casters for s in c.spells.all()))
-    if not spells:
-        return
+    spells, party, firsts = _sheet_spells(actor.casefold() if actor else None, tuple(
+        (c.name, tuple(c.spells.all())) for c in world.characters))
+    if not any(t.stem in firsts for t in reading.tokens):
+        return  # no spell's first word said: the common case, answered at once
     stems_at = [t.stem for t in reading.tokens]
-    party = {w for c in world.characters for w in words(c.name)[:1]}  # "Tova: bless!" heads with the name
     for key, name in spells:
         for i in range(len(stems_at) - len(key) + 1):
             span = reading.tokens[i:i + len(key)]
@@ -54,6 +53,16 @@ def _unquote(reading: Reading) -> None:
         reading.quoted = False
         for c in quoted:
             c.quoted = False
+
+
+@lru_cache(maxsize=64)
+def _sheet_spells(actor: str | None, sheets: tuple[tuple[str, tuple[str, ...]], ...]
+                  ) -> tuple[tuple[tuple[tuple[str, ...], str], ...], frozenset[str], frozenset[str]]:
+    """(the caster's spells as stems and name, the party's first names, the first stem of each spell).
+    "Tova: bless!" heads its clause with the caster's name."""
+    keys = _spell_keys(tuple(s for name, spells in sheets if actor is None or name.casefold() == actor for s in spells))
+    party = frozenset(w for name, _ in sheets for w in words(name)[:1])
+    return keys, party, frozenset(k[0] for k, _ in keys)
 
 
 @lru_cache(maxsize=64)
