@@ -58,6 +58,17 @@ def covert(reading: Reading) -> int | None:
     return acting[0] if acting else None
 
 
+def unnoticed(clause: int | None, scores: dict[ActionType, float],
+              clause_scores: dict[int, dict[ActionType, float]], matched: list[str]) -> None:
+    """The act done unnoticed (the clause `covert` found) is a check."""
+    if clause is None:
+        return
+    scores[T.SKILL_CHECK] += COVERT_WEIGHT
+    per = clause_scores.setdefault(clause, {})
+    per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + COVERT_WEIGHT
+    matched.append("done unnoticed")
+
+
 def _perceived(ws: list[str]) -> bool:
     return any(stem(w) in _PERCEIVING for w in ws)
 

@@ -17,6 +17,7 @@ from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.aimed import at_a_thing
 from engine.play.asking import as_insight, asks_of_them, refused, said_on
+from engine.play.attempts import attempted
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -32,7 +33,8 @@ from engine.play.classifier import (
     spell_kind,
 )
 from engine.play.compound import approaches
-from engine.play.covert import COVERT_WEIGHT, covert
+from engine.play.covert import covert, unnoticed
+from engine.play.deciding import AGENT_FOR, CLAUSE_MIN, decide, sequenced
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people
 from engine.play.evidence import (
     MainVerb,
@@ -56,10 +58,6 @@ from engine.text import stem, words
 
 T = ActionType
 QUOTE_BONUS = 4.0
-NEAR_TIE = 0.85
-CLAUSE_MIN = 3.0
-THEN_MIN = 1.5
-_OWN_SUBJECTS = {"we", "i", "we'll", "i'll"}  # "... and we head up to the point": a new act
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
@@ -72,10 +70,6 @@ INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
 FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
-AGENT_FOR: dict[ActionType, str] = {
-    T.COMBAT: "combat", T.ROLEPLAY: "social", T.EXPLORATION: "exploration", T.PUZZLE: "exploration",
-    T.SKILL_CHECK: "rules", T.REST: "rules", T.INVENTORY: "rules",
-}
 _BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3)
 
 
@@ -222,41 +216,6 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
 
 
-def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
-            matched: list[str], sequenced: frozenset[int] = frozenset()) -> IntentResult:
-    ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
-    total = sum(s for _, s in ranked)
-    (top, top_score), (second, second_score) = ranked[0], ranked[1]
-    if top_score <= 0:
-        return IntentResult(action_type=T.EXPLORATION, confidence=0.0, alternatives=[], matched=[],
-                            agents=["exploration"], components=[T.EXPLORATION])
-    share = {t: round(s / total, 3) for t, s in ranked if s > 0}
-    clause_winners = []
-    for index, per_clause in clause_scores.items():
-        best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
-        # "..., then open it": an act said to come next stands on its own, however plain its verb.
-        if best >= (THEN_MIN if index in sequenced else CLAUSE_MIN) and best_type not in clause_winners:
-            clause_winners.append(best_type)
-    # Parts come in order, one per clause: two kinds nearly tied inside one clause ("I shoot Pim a wink")
-    # are one act read two ways, so the stronger is taken; a compound needs each kind to lead a clause.
-    leaders = {max(per.items(), key=lambda kv: kv[1])[0] for per in clause_scores.values() if per}
-    if second_score >= NEAR_TIE * top_score and {top, second} <= leaders:
-        components = [top, second]
-    elif len(clause_winners) >= 2:
-        components = sorted(clause_winners, key=lambda t: scores[t], reverse=True)[:2]
-    else:
-        components = [top]
-    if len(components) == 2:
-        agents = list(dict.fromkeys(AGENT_FOR[t] for t in components))
-        confidence = round((scores[components[0]] + scores[components[1]]) / total, 3)
-        alternatives = [(t, share[t]) for t, _ in ranked if t in share]
-        return IntentResult(action_type=T.MIXED, confidence=min(confidence, 1.0), alternatives=alternatives,
-                            matched=matched, agents=agents, components=components, evidence=top_score)
-    alternatives = [(t, share[t]) for t, _ in ranked[1:] if t in share]
-    return IntentResult(action_type=top, confidence=share[top], alternatives=alternatives,
-                        matched=matched, agents=[AGENT_FOR[top]], components=[top], evidence=top_score)
-
-
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
     present = frozenset(w for n in npcs_here(world)
@@ -270,11 +229,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     tried = structure.sequence(text, reading)
     hidden = covert(reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
-    if hidden is not None:
-        scores[T.SKILL_CHECK] += COVERT_WEIGHT
-        per = clause_scores.setdefault(hidden, {})
-        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + COVERT_WEIGHT
-        matched.append("done unnoticed")
+    unnoticed(hidden, scores, clause_scores, matched)
     if world is not None:
         titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
         for i in approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
@@ -282,6 +237,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             for kind, value in clause_scores.pop(i).items():
                 scores[kind] -= value
             matched.append("closing in")
+    attempted(reading, scores, clause_scores, matched)
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)
     said_on(reading, facts)
@@ -315,7 +271,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
-        return reading, _decide(scores, acting, matched, _sequenced(reading)), facts
+        return reading, decide(scores, acting, matched, sequenced(reading)), facts
     if asked:
         # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
         waiting = next((i for i, c in enumerate(reading.clauses) if c.conditional), len(reading.clauses))
@@ -340,15 +296,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
-    return reading, _decide(scores, clause_scores, matched, _sequenced(reading)), facts
-
-
-def _sequenced(reading: Reading) -> frozenset[int]:
-    """Clauses said to come one after another ("read the inscription and then say hello"): the act after a
-    "then" and the act right before it."""
-    after = {i for i, c in enumerate(reading.clauses) if i and not c.question and (
-        c.lead == "then" or c.lead == "and" and c.words[:1] and c.words[0] in _OWN_SUBJECTS)}
-    return frozenset(after | {i - 1 for i in after if not reading.clauses[i - 1].question})
+    return reading, decide(scores, clause_scores, matched, sequenced(reading)), facts
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:
