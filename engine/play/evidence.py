@@ -121,18 +121,23 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
     return False
 
 
-def handed_over(reading: Reading, world: Campaign, actor: str | None) -> int | None:
+def handed_over(reading: Reading, world: Campaign, actor: str | None, carried: set[int] | None = None) -> int | None:
     """The clause where the character passes one of their things to a companion ("toss my spare dagger to
-    Wren", "hand our rope up to Bram"): gear changing hands, whatever the verb."""
+    Wren", "hand our rope up to Bram", "pass the healer's kit to Tova"): gear changing hands, whatever the
+    verb. `carried` are the token indexes naming a thing on the actor's sheet."""
     party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
              for w in words(c.name)}
     tokens = reading.tokens
+    if not any(t.stem in party for t in tokens):
+        return None
+    # Anyone's kit changes hands this way, the recipient's own too ("pass the healer's kit to Tova").
+    carried = (carried or set()) | _spans(reading, tuple(i.name for c in world.characters for i in c.inventory))
     for i, t in enumerate(tokens):
-        if not t.own or t.factor <= 0:
+        if not (t.own or i in carried) or t.factor <= 0:
             continue
         rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
-        thing = any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5 for c in LEXICON.get((x.stem,), []))
-                    for x in [t, *rest[:2]])
+        thing = i in carried or any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5
+                                        for c in LEXICON.get((x.stem,), [])) for x in [t, *rest[:2]])
         if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
             return t.clause
     return None
@@ -197,9 +202,13 @@ def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> s
     pc = world.character(actor) if world is not None and actor else None
     if pc is None:
         return set()
+    return _spans(reading, tuple(i.name for i in pc.inventory))
+
+
+def _spans(reading: Reading, items: tuple[str, ...]) -> set[int]:
     stems_at = [t.stem for t in reading.tokens]
     found: set[int] = set()
-    for item in _item_keys(tuple(i.name for i in pc.inventory)):
+    for item in _item_keys(items):
         for i in range(len(stems_at) - len(item) + 1):
             if tuple(stems_at[i:i + len(item)]) == item:
                 found.update(range(i, i + len(item)))

@@ -168,7 +168,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
     if world is not None:
-        passed = handed_over(reading, world, actor)
+        passed = handed_over(reading, world, actor, carried)
         if passed is not None:
             add(T.INVENTORY, HANDED_WEIGHT, passed, "handed to a companion")
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:

@@ -17,7 +17,7 @@ def test_tuned_two_thirds_floor():
     # Before tuning: kind 0.862, target 0.887, destination 0.842; 0.948 / 0.972 / 1.0 before the general
     # mechanisms of the second round.
     report = score(blind3_split()[0])
-    assert report["kind_accuracy"] >= 0.95 and report["target_accuracy"] >= 0.98
+    assert report["kind_accuracy"] >= 0.97 and report["target_accuracy"] >= 0.98
     assert report["destination_accuracy"] >= 0.99
 
 
