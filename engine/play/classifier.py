@@ -48,6 +48,7 @@ _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", 
 # how things stand, whatever the subject after them.
 _STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
 _NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
+_GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
 _TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
@@ -275,6 +276,11 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     _said_after_colon(reading, vocative)
     for index, clause in enumerate(reading.clauses):
         clause.question = not vocative and _is_question(clause)
+        ws = [w for w in clause.words if w not in _FILLERS]
+        nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
+        if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \
+                and nxt.words[0] in _FIRST_PERSON | _GUESSED:
+            clause.question = False  # "what if it's a shift cipher?", "what if we ...": a try put forward
         if clause.question:
             for t in reading.tokens:
                 if t.clause == index:

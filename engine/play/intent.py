@@ -286,8 +286,9 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         clause_scores = acting
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
         # ... unless the act waits on the answer ("is it locked? if not I go in").
-        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE)
-               and reading.clauses[i].lead != "if" and i > min(asked) for i in acting):
+        # A guess beside a puzzle worked ("I take a stab at the riddle: is it a shadow?") is the attempt.
+        if all(i in main and (main[i][3] in FINDING_OUT and i > min(asked) or main[i][0] == T.PUZZLE)
+               and reading.clauses[i].lead != "if" for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
                 reading.clauses[i].question = False
