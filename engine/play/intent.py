@@ -226,6 +226,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.described(reading, others)
     structure.others_acts(reading, others)
     structure.reported_questions(reading)
+    structure.things_doing(reading)
     tried = structure.sequence(text, reading)
     hidden = covert(reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)

@@ -116,6 +116,26 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
                 t.factor *= DESCRIBED
 
 
+_THING_SUBJECTS = {"this", "that", "it", "these", "those", "the"}
+
+
+def things_doing(reading: Reading) -> None:
+    """A clause whose subject is a thing and whose verb is in the third person ("this place gives me the
+    creeps", "the door creaks open") tells what the world does, not what the character does: it weighs
+    little. The verb is the first word after the subject's noun that is no noun itself."""
+    for index, clause in enumerate(reading.clauses):
+        ws = clause.words
+        if len(ws) < 3 or ws[0] not in _THING_SUBJECTS or clause.question:
+            continue
+        own = [t for t in reading.tokens if t.clause == index]
+        # The subject's noun comes first ("this place"; "it" is kept as a word), the verb right after it.
+        verb = own[1] if len(own) > 1 and (own[0].noun or own[0].word == "it") else None
+        if verb is None or not verb.word.endswith("s") or verb.word.endswith("ss") or (verb.stem,) not in LEXICON:
+            continue
+        for t in own:
+            t.factor *= DESCRIBED
+
+
 def reported_questions(reading: Reading) -> None:
     """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
     take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""
