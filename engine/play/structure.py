@@ -116,7 +116,9 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
                 t.factor *= DESCRIBED
 
 
-_THING_SUBJECTS = {"this", "that", "it", "these", "those", "the"}
+_NOT_ME = {"it", "nobody", "noone", "someone", "somebody", "everyone", "everybody", "anyone"}
+_THING_SUBJECTS = {"this", "that", "these", "those", "the"} | _NOT_ME
+_HELPING = {"is", "are", "was", "were", "has", "have", "'s"}
 
 
 def things_doing(reading: Reading) -> None:
@@ -128,9 +130,12 @@ def things_doing(reading: Reading) -> None:
         if len(ws) < 3 or ws[0] not in _THING_SUBJECTS or clause.question:
             continue
         own = [t for t in reading.tokens if t.clause == index]
-        # The subject's noun comes first ("this place"; "it" is kept as a word), the verb right after it.
-        verb = own[1] if len(own) > 1 and (own[0].noun or own[0].word == "it") else None
-        if verb is None or not verb.word.endswith("s") or verb.word.endswith("ss") or (verb.stem,) not in LEXICON:
+        # The subject comes first ("this place", "nobody"; "it" is kept as a word), the verb right after it,
+        # past a helping verb ("nobody is watching the boats").
+        at = 2 if len(own) > 2 and own[1].word in _HELPING else 1
+        verb = own[at] if len(own) > at and (own[0].noun or own[0].word in _NOT_ME) else None
+        if verb is None or (verb.stem,) not in LEXICON or not (
+                at == 2 and verb.word.endswith("ing") or at == 1 and verb.word.endswith("s") and not verb.word.endswith("ss")):
             continue
         for t in own:
             t.factor *= DESCRIBED

@@ -30,7 +30,7 @@ OWN = Path(__file__).resolve().parent / "own"
     ("targets", 0.97),  # written after its fix; the code before: target 0.789
     ("forms", 0.94),  # before: kind 0.588 (34); the questions and 'ask X if' probes were written after their fix
     ("sequence", 0.95),  # before: kind 0.667 (first 9); the four first-part target probes written after the fix
-    ("covert", 0.75),  # before: kind 0.111 (9)
+    ("covert", 0.85),  # before: kind 0.111 (9)
     ("grammar", 0.94),  # before: kind 0.700 (first 10); the rest written after their fix (one control still misses)
 ])
 def test_own_class_sets_hold_their_floor(name, floor):
