@@ -49,6 +49,8 @@ _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", 
 _STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
 _NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
 _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
+# Past participles the stemmer folds onto another verb ("done" is no "don").
+_IRREGULAR = {"done": "do", "gone": "go"}
 _TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
@@ -234,7 +236,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             spell.append(word)
             reading.spell = " ".join(spell)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
-        reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
+        reading.tokens.append(Token(word=word, stem=_IRREGULAR.get(word) or stem(word), clause=len(reading.clauses) - 1,
+                                    factor=factor,
                                     noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
         # "the right order", "the old watch": after an article and a word that is no cue (an adjective),
         # the next word still ends the noun phrase, so a verb-only cue there is a noun too.
@@ -333,6 +336,7 @@ Match = tuple[tuple[str, ...], int, float, bool, int]
 # Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
 _PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut"}
 _GAP = 8
+_PHRASE_ENDS = {"at", "to", "with", "into", "onto", "toward", "towards", "is", "are", "was", "were"}
 
 
 def match_cues(tokens: list[Token]) -> list[Match]:
@@ -366,8 +370,8 @@ def match_cues(tokens: list[Token]) -> list[Match]:
 def _split_phrase(tokens: list[Token], i: int, used: set[int]) -> tuple[tuple[str, ...], int] | None:
     """A verb at `i` whose particle comes after its object, within the clause."""
     for j in range(i + 2, min(len(tokens), i + 2 + _GAP)):
-        if tokens[j].clause != tokens[i].clause:
-            return None
+        if tokens[j].clause != tokens[i].clause or tokens[j].word in _PHRASE_ENDS:
+            return None  # "strike at whatever is coming up": past "at" the verb's object has begun
         key = (tokens[i].stem, tokens[j].stem)
         if tokens[j].stem in _PARTICLES and key in LEXICON and j not in used:
             return key, j
