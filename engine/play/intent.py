@@ -288,7 +288,12 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
         # ... unless the act waits on the answer ("is it locked? if not I go in").
         # A guess beside a puzzle worked ("I take a stab at the riddle: is it a shadow?") is the attempt.
-        if all(i in main and (main[i][3] in FINDING_OUT and i > min(asked) or main[i][0] == T.PUZZLE)
+        # Going there to see ("whats up the stair? i go up and see") is finding out too.
+        finding = {i for i in acting if i in main and main[i][3] in FINDING_OUT and i > min(asked)}
+        finding |= {i for i in acting if i in main and (main[i][3] in MOVEMENT_KEYS or main[i][3][0] in GOING)
+                    and i + 1 < len(reading.clauses) and (i + 1 in finding or any(
+                        (stem(w),) in FINDING_OUT for w in reading.clauses[i + 1].words))}
+        if all((i in finding or i in main and main[i][0] == T.PUZZLE)
                and reading.clauses[i].lead != "if" for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
