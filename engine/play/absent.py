@@ -56,11 +56,12 @@ def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Abs
     creatures = creature_words()
     known: frozenset[str] | None = None
     owned = {t.word for t in reading.tokens if t.possessive}  # "the werewolf's throat": the werewolf is aimed at
+    spelled = set(reading.spell.split()) if reading.spell else set()  # "ray of frost" names no frost giant
     for clause in reading.clauses:
         ws = clause.words
         for i, w in enumerate(ws):
             s = stem(w)
-            if s not in creatures or (i + 1 < len(ws) and ws[i + 1] not in _AFTER_HEAD and w not in owned):
+            if s not in creatures or w in spelled or (i + 1 < len(ws) and ws[i + 1] not in _AFTER_HEAD and w not in owned):
                 continue
             if i and ws[i - 1] in _OWN or any(x in _MEANS for x in ws[:i]):
                 continue  # "my sword", "with my bat", "from the shadows": the means or the place
