@@ -78,8 +78,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
     name_stems = {stem(w) for w in words(place)}
     refused = {t.clause for t in reading.tokens if t.negated}  # "we don't go to the caves": no going there
-    directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
-                   for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
+    # ... past a word or two describing it ("back down to the village docks").
+    directed = any(w in lx.DIRECTIONS and {stem(x) for x in [x for x in c.words[i + 1:] if x not in STOP][:_REACH]}
+                   & name_stems for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
     by_name = strength >= 3.0
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
@@ -99,6 +100,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
 
 
 TOWARD = lx.DIRECTIONS | {"for"}
+_REACH = 3
 _TIMES = {stem(w) for w in lx.TIME_WORDS}
 
 
