@@ -9,10 +9,12 @@ verb stands.
 
 from __future__ import annotations
 
+from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play.absent import creature_words
-from engine.play.classifier import Reading
+from engine.play.classifier import LEXICON, Reading
 from engine.play.entities import alias_stems
+from engine.play.lexicon import PERSON_WEIGHT
 from engine.play.typos import is_english
 from engine.text import stem
 
@@ -33,6 +35,8 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
     words may come later ("knock the harbormaster out"): they are no part of the object."""
     tokens = reading.tokens
     clause = tokens[index].clause
+    if _words_or_looks(tokens, index, len(key)):
+        return True  # "I shoot Pim a wink", "I dodge the question": the blow is a look or words
     if tokens[index].stem in _UNAIMED:
         return False
     # A noun of fighting aims only with "at": "take a swing at the thug", not "the dodge action".
@@ -57,3 +61,15 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
         return False
     # Names and roles only: a word of a description ("the ledger" Osric keeps) is a thing said.
     return world is None or not stems & alias_stems(world, actor)[1]
+
+
+def _words_or_looks(tokens: list, index: int, size: int) -> bool:
+    """The verb's object, up to where it ends, is a thing of talk or looks ("a wink", "the question", "a
+    compliment"): a social cue stronger than a mere person word, so no one is struck."""
+    for t in tokens[index + size:]:
+        if t.clause != tokens[index].clause or t.word in _ENDS:
+            return False
+        if t.noun and any(c.action_type == ActionType.ROLEPLAY and c.weight > PERSON_WEIGHT
+                          for c in LEXICON.get((t.stem,), ())):
+            return True
+    return False

@@ -45,11 +45,15 @@ def as_insight(reading: Reading, scores: dict[ActionType, float],
     for i in found:
         if reading.clauses[i].lead in ("if", "whether") and i and reading.clauses[i - 1].question:
             reading.clauses[i - 1].question = False  # "can I tell if he is lying": trying to tell, not asking
-        per = clause_scores.get(i, {})
-        moved = per.pop(T.ROLEPLAY, 0.0)
-        per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + moved
-        scores[T.ROLEPLAY] -= moved
-        scores[T.SKILL_CHECK] += moved
+        judging = i and reading.clauses[i].lead in ("if", "whether") and reading.clauses[i - 1].words[-1:] and \
+            reading.clauses[i - 1].words[-1] in _JUDGING
+        # "can Tova tell if Ambrose is truthful": the telling is discerning, not speech.
+        for j in (i - 1, i) if judging else (i,):
+            per = clause_scores.get(j, {})
+            moved = per.pop(T.ROLEPLAY, 0.0)
+            per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + moved
+            scores[T.ROLEPLAY] -= moved
+            scores[T.SKILL_CHECK] += moved
     if found and not any(max(per, key=per.get) == T.ROLEPLAY and max(per.values()) >= _SPEECH_MIN  # type: ignore[arg-type]
                          for per in clause_scores.values() if per):
         # Nobody is spoken to: the person named is who is read, so naming them is no speech either.

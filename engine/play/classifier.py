@@ -46,7 +46,14 @@ _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "
 _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
-_SECOND_PERSON = {"you", "your", "ya", "yourself", "you're"}
+_SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "you've"}
+# No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
+# how things stand, whatever the subject after them.
+_STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
+_NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
+_GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
+# Past participles the stemmer folds onto another verb ("done" is no "don").
+_IRREGULAR = {"done": "do", "gone": "go"}
 _TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
@@ -115,6 +122,7 @@ class Clause(BaseModel):
     asked: bool = Field(False, description="Ends in a question mark")
     lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
     conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
+    colon: bool = Field(False, description="Follows a colon: what comes after 'Bram jabs a finger at Nessa:'")
 
 
 class Reading(BaseModel):
@@ -147,11 +155,17 @@ def _is_question(clause: Clause) -> bool:
                                                                    and third in _FIRST_PERSON)
     if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
                                                "our", "any", "anyone", "anything", "this", "that"}
-                                    or clause.asked):
+                                    or clause.asked or first in _STATE_ASKING and _subject(second)):
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act
         return True
     return False
+
+
+def _subject(word: str) -> bool:
+    """A word that can open the subject of a question ("is old nip ..."); "were done here" (for "we're")
+    has none: a participle follows straight on."""
+    return bool(word) and word not in _FIRST_PERSON and not word.endswith("ed") and word not in _NO_SUBJECT
 
 
 _OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
@@ -202,7 +216,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
-                reading.clauses.append(Clause())
+                reading.clauses.append(Clause(colon=tok == ":" or reading.clauses[-1].colon))
             if word in _CLAUSE_WORDS or opens:
                 reading.clauses[-1].lead = word
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
@@ -237,7 +251,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             spell.append(word)
             reading.spell = " ".join(spell)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
-        reading.tokens.append(Token(word=word, stem=stem(word), clause=len(reading.clauses) - 1, factor=factor,
+        reading.tokens.append(Token(word=word, stem=_IRREGULAR.get(word) or stem(word), clause=len(reading.clauses) - 1,
+                                    factor=factor,
                                     noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
         # "the right order", "the old watch": after an article and a word that is no cue (an adjective),
         # the next word still ends the noun phrase, so a verb-only cue there is a noun too.
@@ -276,13 +291,35 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= QUOTE_FACTOR
+    _said_after_colon(reading, vocative)
     for index, clause in enumerate(reading.clauses):
         clause.question = not vocative and _is_question(clause)
+        ws = [w for w in clause.words if w not in _FILLERS]
+        nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
+        if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \
+                and nxt.words[0] in _FIRST_PERSON | _GUESSED:
+            clause.question = False  # "what if it's a shift cipher?", "what if we ...": a try put forward
         if clause.question:
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= QUESTION_FACTOR
     return reading
+
+
+def _said_after_colon(reading: Reading, vocative: bool) -> None:
+    """'Bram jabs a finger at Nessa: drop the whistle or you're swimming home': words after a colon that
+    speak to "you" are said to someone there, quotes or not."""
+    after = [c for c in reading.clauses if c.colon and not c.quoted]
+    said = [w for c in after for w in c.words]
+    if vocative or not after or not set(said) & _SECOND_PERSON or set(said) & _TABLE:
+        return
+    reading.quoted = True
+    for c in after:
+        c.quoted = True
+    indexes = {i for i, c in enumerate(reading.clauses) if c in after}
+    for t in reading.tokens:
+        if t.clause in indexes:
+            t.factor *= QUOTE_FACTOR
 
 
 def _without_future(raw: list[str]) -> list[str]:
@@ -314,6 +351,7 @@ Match = tuple[tuple[str, ...], int, float, bool, int]
 # Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
 _PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut"}
 _GAP = 8
+_PHRASE_ENDS = {"at", "to", "with", "into", "onto", "toward", "towards", "is", "are", "was", "were"}
 
 
 def match_cues(tokens: list[Token]) -> list[Match]:
@@ -347,8 +385,8 @@ def match_cues(tokens: list[Token]) -> list[Match]:
 def _split_phrase(tokens: list[Token], i: int, used: set[int]) -> tuple[tuple[str, ...], int] | None:
     """A verb at `i` whose particle comes after its object, within the clause."""
     for j in range(i + 2, min(len(tokens), i + 2 + _GAP)):
-        if tokens[j].clause != tokens[i].clause:
-            return None
+        if tokens[j].clause != tokens[i].clause or tokens[j].word in _PHRASE_ENDS:
+            return None  # "strike at whatever is coming up": past "at" the verb's object has begun
         key = (tokens[i].stem, tokens[j].stem)
         if tokens[j].stem in _PARTICLES and key in LEXICON and j not in used:
             return key, j

@@ -306,11 +306,17 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
     here_name = world.game_state.party_location
     here = next((loc for loc in index.values() if loc.name.casefold() == here_name.casefold()), None)
     said = set(stems_said)
-    features = said - (ignore or set())
+    features = said - (ignore or set()) - _WAY_WORDS
     if here is not None:
-        # Features of this place named in the text bring along the words of the sentence describing them.
+        named_here = features & here.found - index["\0"].words
+        # What is only here is here: with it, words also found elsewhere name the thing here ("the crab
+        # pool" is no other place's crab pots), though they still point there a little. A feature here that
+        # leads on ("a flooded arch leads deeper, toward a faint green glow") brings along the words of its
+        # sentence, which point at the place it leads to.
+        if any(index["\0"].df.get(s, 0) == 1 for s in named_here):
+            features = (features - named_here) | {f"~{s}" for s in named_here}
         for sentence in here.sentences:
-            if features & sentence - index["\0"].words:
+            if named_here & sentence and sentence & _LEADS:
                 features |= {f"~{s}" for s in sentence}
     df = index["\0"].df
     # Only the place words the sentence holds can score: those are looked up, not every word of every place.
@@ -320,6 +326,8 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
         if name == "\0" or (here is not None and name == here.name):
             continue
         score = NAME_WEIGHT * len(loc.words & said)
+        # A way from here described as going to it by name ("a cliff path climbs east toward Gannet Point").
+        score += sum(0.5 for s in loc.words if f"~{s}" in features)
         # Summed in the place's own word order, as a walk over all its words would (a float sum's order counts).
         for _, s in sorted((loc.extra[s], s) for s in wanted if s in loc.extra):
             if s in features:
@@ -331,6 +339,12 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
         if score > best_score:
             best, best_score = name, score
     return best, best_score
+
+
+# Words that say a way goes on from here; and words of direction, which point but name nothing.
+_LEADS = {stem(w) for w in ("lead", "leads", "toward", "towards", "descend", "descends", "climb", "climbs", "deeper",
+                            "beyond", "reach", "reachable", "connect", "connects", "down", "up", "below", "beneath")}
+_WAY_WORDS = {stem(w) for w in ("through", "down", "up", "toward", "towards", "back", "along", "across", "deeper")}
 
 
 def place_terms(world: Campaign, place: str) -> set[str]:

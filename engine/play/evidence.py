@@ -67,7 +67,8 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         scores[T.ROLEPLAY] += 1.0
         matched.append("npc present")
     # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
-    stems_said = [t.stem for t in reading.tokens if not t.negated]
+    # A time of day is no place ("we crash for the night" goes nowhere, whatever a place's text says of nights).
+    stems_said = [t.stem for t in reading.tokens if not t.negated and t.stem not in _TIMES]
     # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place(stems_said, world, ignore=verbs)
@@ -77,8 +78,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
     name_stems = {stem(w) for w in words(place)}
     refused = {t.clause for t in reading.tokens if t.negated}  # "we don't go to the caves": no going there
-    directed = any(w in lx.DIRECTIONS and next((stem(x) for x in c.words[i + 1:] if x not in STOP), "") in name_stems
-                   for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
+    # ... past a word or two describing it ("back down to the village docks").
+    directed = any(w in lx.DIRECTIONS and {stem(x) for x in [x for x in c.words[i + 1:] if x not in STOP][:_REACH]}
+                   & name_stems for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
     by_name = strength >= 3.0
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
@@ -98,6 +100,8 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
 
 
 TOWARD = lx.DIRECTIONS | {"for"}
+_REACH = 3
+_TIMES = {stem(w) for w in lx.TIME_WORDS}
 
 
 def _toward_terms(world: Campaign, place: str) -> set[str]:
@@ -114,23 +118,28 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
         ws = clause.words
         for i, w in enumerate(ws[:-1]):
             nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
-            if w in TOWARD and nxt in terms:
+            if w in TOWARD and nxt in terms and nxt not in _TIMES:
                 return True
     return False
 
 
-def handed_over(reading: Reading, world: Campaign, actor: str | None) -> int | None:
+def handed_over(reading: Reading, world: Campaign, actor: str | None, carried: set[int] | None = None) -> int | None:
     """The clause where the character passes one of their things to a companion ("toss my spare dagger to
-    Wren", "hand our rope up to Bram"): gear changing hands, whatever the verb."""
+    Wren", "hand our rope up to Bram", "pass the healer's kit to Tova"): gear changing hands, whatever the
+    verb. `carried` are the token indexes naming a thing on the actor's sheet."""
     party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
              for w in words(c.name)}
     tokens = reading.tokens
+    if not any(t.stem in party for t in tokens):
+        return None
+    # Anyone's kit changes hands this way, the recipient's own too ("pass the healer's kit to Tova").
+    carried = (carried or set()) | _spans(reading, tuple(i.name for c in world.characters for i in c.inventory))
     for i, t in enumerate(tokens):
-        if not t.own or t.factor <= 0:
+        if not (t.own or i in carried) or t.factor <= 0:
             continue
         rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
-        thing = any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5 for c in LEXICON.get((x.stem,), []))
-                    for x in [t, *rest[:2]])
+        thing = i in carried or any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5
+                                        for c in LEXICON.get((x.stem,), [])) for x in [t, *rest[:2]])
         if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
             return t.clause
     return None
@@ -195,9 +204,13 @@ def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> s
     pc = world.character(actor) if world is not None and actor else None
     if pc is None:
         return set()
+    return _spans(reading, tuple(i.name for i in pc.inventory))
+
+
+def _spans(reading: Reading, items: tuple[str, ...]) -> set[int]:
     stems_at = [t.stem for t in reading.tokens]
     found: set[int] = set()
-    for item in _item_keys(tuple(i.name for i in pc.inventory)):
+    for item in _item_keys(items):
         for i in range(len(stems_at) - len(item) + 1):
             if tuple(stems_at[i:i + len(item)]) == item:
                 found.update(range(i, i + len(item)))

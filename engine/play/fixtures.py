@@ -5,6 +5,8 @@ gear or a look around. Derived from the world, so any campaign's altars and leve
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.models.world import Campaign
 from engine.play.classifier import SPEECH_KEYS, Reading
 from engine.play.entities import content_stems
@@ -19,6 +21,7 @@ _ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
 _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "like", "for", "behind", "under",
             "over", "above", "below", "across", "through"}
 # Things any place may have that a hand works but that are no puzzle of this place.
+_DONE = 0.5
 _GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
 
 
@@ -30,12 +33,19 @@ def fixtures(world: Campaign) -> frozenset[str]:
 
 def _fixtures(world: Campaign, here: str) -> frozenset[str]:
     loc = world.location(here)
-    deeds = [phrase for quest in world.quests for objective in quest.objectives for condition in objective.when
-             if condition.kind == "deed" and (condition.place or here) == here for phrase in condition.phrases]
+    deeds = tuple(phrase for quest in world.quests for objective in quest.objectives for condition in objective.when
+                  if condition.kind == "deed" and (condition.place or here) == here for phrase in condition.phrases)
+    found = tuple((d.name, d.text) for d in loc.discoveries) if loc is not None else ()
+    return _built_in(loc.description if loc is not None else "", found, deeds)
+
+
+@lru_cache(maxsize=64)
+def _built_in(description: str, discoveries: tuple[tuple[str, str], ...], deeds: tuple[str, ...]) -> frozenset[str]:
+    # Keyed on the texts themselves: they rarely change, and every reading asks.
     deed_words = content_stems(deeds)
-    texts = [loc.description, *(d.name for d in loc.discoveries)] if loc is not None else []
+    texts = [description, *(name for name, _ in discoveries)] if description or discoveries else []
     # A discovery about a deed's object tells its working parts ("Smothered lamp": the wick, the reservoir).
-    texts += [d.text for d in (loc.discoveries if loc is not None else []) if content_stems([d.name]) & deed_words]
+    texts += [text for name, text in discoveries if content_stems([name]) & deed_words]
     return frozenset((content_stems(texts) | deed_words) - _GEAR)
 
 
@@ -47,7 +57,8 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
     tokens = reading.tokens
     worked: set[int] = set()
     for i, token in enumerate(tokens):
-        if token.stem not in HANDLING or token.negated or token.factor <= 0 or token.noun:
+        # A weighed-down verb (reported speech, a description, a question) is talked of, not done.
+        if token.stem not in HANDLING or token.negated or token.factor < _DONE or token.noun:
             continue
         before = [t for t in tokens[:i] if t.clause == token.clause]
         if any((t.stem,) in SPEECH_KEYS for t in before):

@@ -18,6 +18,7 @@ from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.aimed import at_a_thing
 from engine.play.asking import as_insight, asks_of_them, refused, said_on
+from engine.play.attempts import attempted
 from engine.play.classifier import (
     CUE_WORDS,
     LEXICON,
@@ -33,6 +34,8 @@ from engine.play.classifier import (
     spell_kind,
 )
 from engine.play.compound import approaches
+from engine.play.covert import covert, unnoticed
+from engine.play.deciding import AGENT_FOR, CLAUSE_MIN, decide, sequenced
 from engine.play.described import describing
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people
 from engine.play.evidence import (
@@ -44,17 +47,19 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
+from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
+from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
+from engine.play.spans import SPAN_WEIGHT, rest_span
+from engine.play.spell_names import named_spell
 from engine.play.typos import world_vocabulary
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
 T = ActionType
 QUOTE_BONUS = 4.0
-NEAR_TIE = 0.85
-CLAUSE_MIN = 3.0
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
@@ -67,10 +72,6 @@ INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
 FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
-AGENT_FOR: dict[ActionType, str] = {
-    T.COMBAT: "combat", T.ROLEPLAY: "social", T.EXPLORATION: "exploration", T.PUZZLE: "exploration",
-    T.SKILL_CHECK: "rules", T.REST: "rules", T.INVENTORY: "rules",
-}
 _BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3)
 
 
@@ -119,6 +120,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
     main: dict[int, MainVerb] = {}
     carried = item_spans(reading, world, actor)
+    gear = handled_gear(reading, world, actor)
+    if gear is not None:
+        carried |= gear[1]  # the weapon readied is gear, not a cue to fight
     said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
@@ -155,13 +159,18 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             if fighting and key in SPELL_KEYS:
                 action_type = T.COMBAT
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
+    spent = rest_span(reading)
+    if spent is not None:
+        add(T.REST, SPAN_WEIGHT, spent, "a rest's span of time")
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
-    if carried:
+    if gear is not None:
+        add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
+    elif carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
     if world is not None:
-        passed = handed_over(reading, world, actor)
+        passed = handed_over(reading, world, actor, carried)
         if passed is not None:
             add(T.INVENTORY, HANDED_WEIGHT, passed, "handed to a companion")
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
@@ -209,50 +218,21 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
 
 
-def _decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
-            matched: list[str]) -> IntentResult:
-    ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
-    total = sum(s for _, s in ranked)
-    (top, top_score), (second, second_score) = ranked[0], ranked[1]
-    if top_score <= 0:
-        return IntentResult(action_type=T.EXPLORATION, confidence=0.0, alternatives=[], matched=[],
-                            agents=["exploration"], components=[T.EXPLORATION])
-    share = {t: round(s / total, 3) for t, s in ranked if s > 0}
-    clause_winners = []
-    for per_clause in clause_scores.values():
-        best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
-        if best >= CLAUSE_MIN and best_type not in clause_winners:
-            clause_winners.append(best_type)
-    # Parts come in order, one per clause: two kinds nearly tied inside one clause ("I shoot Pim a wink")
-    # are one act read two ways, so the stronger is taken; a compound needs each kind to lead a clause.
-    leaders = {max(per.items(), key=lambda kv: kv[1])[0] for per in clause_scores.values() if per}
-    if second_score >= NEAR_TIE * top_score and {top, second} <= leaders:
-        components = [top, second]
-    elif len(clause_winners) >= 2:
-        components = sorted(clause_winners, key=lambda t: scores[t], reverse=True)[:2]
-    else:
-        components = [top]
-    if len(components) == 2:
-        agents = list(dict.fromkeys(AGENT_FOR[t] for t in components))
-        confidence = round((scores[components[0]] + scores[components[1]]) / total, 3)
-        alternatives = [(t, share[t]) for t, _ in ranked if t in share]
-        return IntentResult(action_type=T.MIXED, confidence=min(confidence, 1.0), alternatives=alternatives,
-                            matched=matched, agents=agents, components=components, evidence=top_score)
-    alternatives = [(t, share[t]) for t, _ in ranked[1:] if t in share]
-    return IntentResult(action_type=top, confidence=share[top], alternatives=alternatives,
-                        matched=matched, agents=[AGENT_FOR[top]], components=[top], evidence=top_score)
-
-
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
     present = frozenset(w for n in npcs_here(world)
                         for w in words(n.name)) if world is not None else frozenset()
     reading = read(text, _vocabulary(world), frozenset(w for w in present))
-    structure.described(reading)
-    structure.others_acts(reading, _other_names(world, actor))
+    named_spell(reading, world, actor)
+    others = _other_names(world, actor)
+    structure.described(reading, others)
+    structure.others_acts(reading, others)
     structure.reported_questions(reading)
+    structure.things_doing(reading)
     tried = structure.sequence(text, reading)
+    hidden = covert(reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)
+    unnoticed(hidden, scores, clause_scores, matched)
     if world is not None:
         titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
         for i in approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
@@ -260,6 +240,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             for kind, value in clause_scores.pop(i).items():
                 scores[kind] -= value
             matched.append("closing in")
+    attempted(reading, scores, clause_scores, matched)
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)
     said_on(reading, facts)
@@ -293,7 +274,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
-        return reading, _decide(scores, acting, matched), facts
+        return reading, decide(scores, acting, matched, sequenced(reading)), facts
     if asked:
         # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
         waiting = next((i for i, c in enumerate(reading.clauses) if c.conditional), len(reading.clauses))
@@ -308,8 +289,14 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         clause_scores = acting
         main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
         # ... unless the act waits on the answer ("is it locked? if not I go in").
-        if all(i in main and (main[i][3] in FINDING_OUT or main[i][0] == T.PUZZLE)
-               and reading.clauses[i].lead != "if" and i > min(asked) for i in acting):
+        # A guess beside a puzzle worked ("I take a stab at the riddle: is it a shadow?") is the attempt.
+        # Going there to see ("whats up the stair? i go up and see") is finding out too.
+        finding = {i for i in acting if i in main and main[i][3] in FINDING_OUT and i > min(asked)}
+        finding |= {i for i in acting if i in main and (main[i][3] in MOVEMENT_KEYS or main[i][3][0] in GOING)
+                    and i + 1 < len(reading.clauses) and (i + 1 in finding or any(
+                        (stem(w),) in FINDING_OUT for w in reading.clauses[i + 1].words))}
+        if all((i in finding or i in main and main[i][0] == T.PUZZLE)
+               and reading.clauses[i].lead != "if" for i in acting):
             # "what's under the barrels? I go look": the act is how the question gets answered.
             for i in asked:
                 reading.clauses[i].question = False
@@ -318,7 +305,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
-    return reading, _decide(scores, clause_scores, matched), facts
+    return reading, decide(scores, clause_scores, matched, sequenced(reading)), facts
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:
@@ -395,6 +382,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
+        if kind == IntentKind.MIXED:
+            target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
         if reading.addressee:
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.

@@ -115,7 +115,8 @@ FIXTURE_WEIGHT = 4.0
 GOING = {"go", "come"}
 # Verbs of finding out: after a question, acting with one of these is how the question gets answered.
 FINDING_OUT = {"look", "look_at", "look_around", "look_for", "search", "check", "examine", "inspect", "investigate",
-               "study", "peer", "work_out", "figure_out", "decipher", "solve", "translate", "read", "listen", "smell"}
+               "study", "peer", "work_out", "figure_out", "decipher", "solve", "translate", "read", "listen", "smell",
+               "see"}
 # Resting is intransitive: "rest my hand on the altar" is no rest (time words aside: "rest the night").
 INTRANSITIVE = {"rest", "sleep", "nap", "camp"}
 TIME_WORDS = {"night", "hour", "hours", "day", "while", "bit", "minute", "minutes", "evening", "morning"}

@@ -19,6 +19,9 @@ DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
 _EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
 _REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
+_ASKED_OF = 3  # the speech verb and who is asked: "ask the innkeeper"
+# Who "likes" rather than compares ("I'd like to buy a room", "we like the look of it").
+_LIKERS = {"i", "we", "i'd", "we'd", "would", "you", "they", "he", "she", "really", "don't", "didn't", "not"}
 _SPEECH_STEMS = {"ask", "tell", "say", "beg", "demand", "plead", "promise", "warn", "inquir", "enquir"}
 
 
@@ -50,9 +53,10 @@ def _mute(reading: Reading, clauses: set[int], tail: set[str], head: int) -> Non
             t.factor = 0.0
 
 
-def described(reading: Reading) -> None:
-    """Words in a relative clause, or after an embedded subject ("the cutlass we took off the thug"),
-    describe something and weigh less; so does what follows a speech verb's wh-word (reported speech)."""
+def described(reading: Reading, names: frozenset[str] = frozenset()) -> None:
+    """Words in a relative clause, or after an embedded subject ("the cutlass we took off the thug", "the
+    tinderbox Aldous offers"), describe something and weigh less; so do a comparison ("like the keeper
+    said") and what follows a speech verb's wh-word (reported speech). `names` are people's first names."""
     tokens = reading.tokens
     for i, t in enumerate(tokens):
         prev = tokens[i - 1] if i else None
@@ -61,11 +65,21 @@ def described(reading: Reading) -> None:
         relative = t.word in _RELATIVE and prev.noun
         # "the cutlass we took", "tell the innkeeper we'll find Aldous": a subject after the object of a
         # verb opens a clause of its own ("in the morning I buy" has no verb before: it is the act).
-        embedded = t.word in _EMBEDDED_SUBJECTS and prev.noun and prev.word not in lx.SUBJECTS and any(
+        # A name there too, when a verb follows it ("I take the tinderbox Aldous offers").
+        subject = t.word in _EMBEDDED_SUBJECTS or (t.word in names and i + 1 < len(tokens)
+                                                    and tokens[i + 1].clause == t.clause and not tokens[i + 1].noun
+                                                    and tokens[i + 1].word.endswith("s"))
+        embedded = subject and prev.noun and prev.word not in lx.SUBJECTS and any(
             (x.stem,) in LEXICON and not x.noun for x in tokens[:i - 1] if x.clause == t.clause)
+        # "trim the wick like the keeper said": after the act's object, "like" compares; it says how.
+        compared = t.word == "like" and prev.word not in _LIKERS and i + 1 < len(tokens) \
+            and tokens[i + 1].clause == t.clause and tokens[i + 1].word != "to" \
+            and sum(x.clause == t.clause for x in tokens[:i]) >= 2
         reported = t.word in _REPORTED and any(x.stem in _SPEECH_STEMS for x in tokens[max(0, i - 4):i]
                                                if x.clause == t.clause)
-        if relative or embedded or reported:
+        if embedded and t.word in names:
+            t.factor *= DESCRIBED  # the one who offers it is no one spoken to
+        if relative or embedded or reported or compared:
             for x in tokens[i + 1:]:
                 if x.clause != t.clause:
                     break
@@ -102,29 +116,58 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
                 t.factor *= DESCRIBED
 
 
+_NOT_ME = {"it", "nobody", "noone", "someone", "somebody", "everyone", "everybody", "anyone"}
+_THING_SUBJECTS = {"this", "that", "these", "those", "the"} | _NOT_ME
+_HELPING = {"is", "are", "was", "were", "has", "have", "'s"}
+
+
+def things_doing(reading: Reading) -> None:
+    """A clause whose subject is a thing and whose verb is in the third person ("this place gives me the
+    creeps", "the door creaks open") tells what the world does, not what the character does: it weighs
+    little. The verb is the first word after the subject's noun that is no noun itself."""
+    for index, clause in enumerate(reading.clauses):
+        ws = clause.words
+        if len(ws) < 3 or ws[0] not in _THING_SUBJECTS or clause.question:
+            continue
+        own = [t for t in reading.tokens if t.clause == index]
+        # The subject comes first ("this place", "nobody"; "it" is kept as a word), the verb right after it,
+        # past a helping verb ("nobody is watching the boats").
+        at = 2 if len(own) > 2 and own[1].word in _HELPING else 1
+        verb = own[at] if len(own) > at and (own[0].noun or own[0].word in _NOT_ME) else None
+        if verb is None or (verb.stem,) not in LEXICON or not (
+                at == 2 and verb.word.endswith("ing") or at == 1 and verb.word.endswith("s") and not verb.word.endswith("ss")):
+            continue
+        for t in own:
+            t.factor *= DESCRIBED
+
+
 def reported_questions(reading: Reading) -> None:
     """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
     take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""
-    spoke = False
+    spoke, just_asked = False, False
     for index, clause in enumerate(reading.clauses):
         own = [t for t in reading.tokens if t.clause == index]
-        if spoke and clause.words and clause.words[0] in _REPORTED and not clause.asked:
+        # "I ask Hesper if the harbormaster drinks here": an "if" right after the one asked is what is asked.
+        whether = just_asked and clause.lead == "if" and not clause.conditional
+        if spoke and clause.words and (clause.words[0] in _REPORTED or whether) and not clause.asked:
             clause.question = False
             for t in own:
                 t.factor = min(t.factor, DESCRIBED) if t.factor else 0.0
-        spoke = spoke or any(t.stem in _SPEECH_STEMS and not t.noun for t in own)
+        said = [i for i, t in enumerate(own) if t.stem in _SPEECH_STEMS and not t.noun]
+        spoke = spoke or bool(said)
+        just_asked = bool(said) and len(own) - said[-1] <= _ASKED_OF
 
 
 CHECK_REQUEST = 8.0
 _FILLER_WORDS = {"ok", "okay", "so", "um", "uh", "i", "we", "let", "me", "can", "do", "a", "an", "quick", "make"}
 _CHECK_NAMES = {tuple(s.split("_")) for s in SKILLS} | {(a,) for a in ABILITY_NAMES} | \
     {(a,) for a in ABILITY_NAMES.values()}
-_CHECK_WORDS = {"check", "roll", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
+_CHECK_WORDS = {"check", "roll", "rolling", "rolls", "save", "saving", "throw", "test", "a", "an", "make", "i", "can", "do", "please",
                 "let", "me", "my", "for", "with", "using", "use", "try", "that", "it", "maybe", "or"}
 
 
 _MEANS = {"with", "using", "via", "by"}
-_ROLLING = {"roll", "check", "test"}
+_ROLLING = {"roll", "rolling", "rolls", "check", "test"}
 _WANTING = {"want", "wanna", "to", "like", "gonna", "going", "just", "i'd", "i'll", "we'll"}
 _AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
 

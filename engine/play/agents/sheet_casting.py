@@ -51,23 +51,6 @@ def named_spell(action: str, pc: Character) -> str | None:
     return best[0] if best else None
 
 
-# After a spell's name leading the sentence these mean an ordinary verb ("shield my eyes", "sleep in the boat").
-_NOT_A_TARGET = {"the", "a", "an", "my", "our", "your", "his", "her", "its", "their", "this", "that", "some", "in",
-                 "under", "by", "near", "for", "until", "it", "off", "up", "down", "out", "through", "with", "like"}
-
-
-def leading_spell(action: str, pc: Character) -> str | None:
-    """A sheet spell named first, as a command, in a fight: "bless bram and wren", "Tova: sleep on them"."""
-    said = list(words(action))
-    if said and said[0] in {w.lower() for w in pc.name.split()}:
-        said = said[1:]
-    for name in sorted(pc.spells.all(), key=len, reverse=True):
-        key = list(words(name))
-        if said[:len(key)] == key and (len(said) == len(key) or said[len(key)] not in _NOT_A_TARGET):
-            return name
-    return None
-
-
 def _off_sheet(action: str) -> str | None:
     """An SRD spell the action casts by name that is not on the sheet (so it is refused, not guessed)."""
     cast = _CAST.search(action)
@@ -139,9 +122,9 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
     if not pc.spells.all():
         return None
     name = named_spell(ctx.action, pc)
-    fight = ctx.world.game_state.combat
-    if name is None and fight is not None and fight.active:
-        name = leading_spell(ctx.action, pc)
+    said = ctx.intent.spell if ctx.intent is not None else None
+    if name is None and said:  # the parse found it ("bless bram and wren": a sheet spell named as the act)
+        name = next((n for n in pc.spells.all() if n.casefold() == said.casefold()), None)
     if name is None and healing:
         name = _healing_spell(pc, ctx.action)
         if name is None:

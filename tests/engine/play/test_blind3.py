@@ -17,14 +17,15 @@ def test_tuned_two_thirds_floor():
     # Before tuning: kind 0.862, target 0.887, destination 0.842; 0.948 / 0.972 / 1.0 before the general
     # mechanisms of the second round.
     report = score(blind3_split()[0])
-    assert report["kind_accuracy"] >= 0.95 and report["target_accuracy"] >= 0.98
+    assert report["kind_accuracy"] >= 0.97 and report["target_accuracy"] >= 0.98
     assert report["destination_accuracy"] >= 0.99
 
 
 def test_held_back_third_floor():
     # Before tuning: kind 0.767, target 0.966, destination 0.750; never looked at while tuning.
+    # 0.872 before the round of gear, attempts, acts done unnoticed, sequences and colons; 0.895 after.
     report = score(blind3_split()[1])
-    assert report["kind_accuracy"] >= 0.84 and report["target_accuracy"] >= 0.96
+    assert report["kind_accuracy"] >= 0.89 and report["target_accuracy"] >= 0.96
     assert report["destination_accuracy"] >= 0.91
 
 

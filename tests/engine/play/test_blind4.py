@@ -19,12 +19,13 @@ def test_the_split_is_fixed_and_holds_back_a_third():
 def test_tuned_two_thirds_floor():
     # Session start: kind 0.812, target 0.971, destination 0.889; after the merged branches 0.824.
     report = score(blind4_split()[0])
-    assert report["kind_accuracy"] >= 0.87 and report["target_accuracy"] >= 0.96
-    assert report["destination_accuracy"] >= 0.88
+    assert report["kind_accuracy"] >= 0.95 and report["target_accuracy"] >= 0.98
+    assert report["destination_accuracy"] >= 0.92
 
 
 def test_held_back_third_floor():
     # Session start: kind 0.852, target 0.978, destination 0.800; never looked at while tuning.
+    # 0.910 / 1.0 / 0.800 before and after the round of gear, attempts, unnoticed acts, sequences, colons.
     report = score(blind4_split()[1])
-    assert report["kind_accuracy"] >= 0.89 and report["target_accuracy"] >= 0.97
+    assert report["kind_accuracy"] >= 0.90 and report["target_accuracy"] >= 0.97
     assert report["destination_accuracy"] >= 0.80

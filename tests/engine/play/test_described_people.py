@@ -51,7 +51,7 @@ def test_a_description_that_matches_someones_own_description_finds_them() -> Non
 ])
 def test_a_spell_typed_as_one_word_is_the_spell(text: str, spell: str) -> None:
     intent = _parse(text, "Wrecker Caves", actor="Idris", enemies=CAVES_FIGHT)
-    assert intent.kind == "combat" and spell.lower() in intent.matched
+    assert intent.kind == "combat" and (intent.spell or "").lower() == spell.lower()
 
 
 def test_a_word_of_a_spells_name_is_not_a_creature_to_ask_about() -> None:

@@ -95,7 +95,7 @@ def test_blind_set_accuracy_stays_at_the_level_reached():
     report = score()
     assert report["kind_accuracy"] >= 0.96
     assert report["target_accuracy"] >= 0.98
-    assert report["destination_accuracy"] >= 0.96
+    assert report["destination_accuracy"] >= 0.99
 
 
 async def test_a_thin_guess_at_a_skill_check_asks_instead_of_rolling():
@@ -124,6 +124,7 @@ def test_held_out_set_floor():
     report = score_intent.score(cases)
     assert report["cases"] == 200
     # 0.745 / 0.905 / 0.857 (destinations) before issue 11's structural work; 0.790 / 0.932 / 1.0 before
-    # the general mechanisms (clauses in order, negation scope, speech without quotes, aimed verbs).
-    assert report["kind_accuracy"] >= 0.84 and report["target_accuracy"] >= 0.94
+    # the general mechanisms (clauses in order, negation scope, speech without quotes, aimed verbs);
+    # 0.870 / 0.946 / 1.0 before the later round (gear, attempts, acts done unnoticed, sequences, colons).
+    assert report["kind_accuracy"] >= 0.91 and report["target_accuracy"] >= 0.94
     assert report["destination_accuracy"] >= 0.99

@@ -1,0 +1,64 @@
+"""Deciding the kind of an action from its scores: the strongest kind, or two kinds when each leads a
+clause of its own (a compound: "drink a potion, then attack the captain"). Acts said to come one after
+another ("..., then open it", "... and we head up to the point") stand on their own however plain."""
+
+from __future__ import annotations
+
+from engine.models.actions import ActionType
+from engine.play.classifier import Reading
+from engine.play.intent_result import IntentResult
+
+T = ActionType
+NEAR_TIE = 0.85
+CLAUSE_MIN = 3.0
+THEN_MIN = 1.5
+_OWN_SUBJECTS = {"we", "i", "we'll", "i'll"}  # "... and we head up to the point": a new act
+
+AGENT_FOR: dict[ActionType, str] = {
+    T.COMBAT: "combat", T.ROLEPLAY: "social", T.EXPLORATION: "exploration", T.PUZZLE: "exploration",
+    T.SKILL_CHECK: "rules", T.REST: "rules", T.INVENTORY: "rules",
+}
+
+
+def decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
+           matched: list[str], sequenced: frozenset[int] = frozenset()) -> IntentResult:
+    """The kind (or the two kinds of a compound) the scores decide."""
+    ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
+    total = sum(s for _, s in ranked)
+    (top, top_score), (second, second_score) = ranked[0], ranked[1]
+    if top_score <= 0:
+        return IntentResult(action_type=T.EXPLORATION, confidence=0.0, alternatives=[], matched=[],
+                            agents=["exploration"], components=[T.EXPLORATION])
+    share = {t: round(s / total, 3) for t, s in ranked if s > 0}
+    clause_winners = []
+    for index, per_clause in clause_scores.items():
+        best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
+        # "..., then open it": an act said to come next stands on its own, however plain its verb.
+        if best >= (THEN_MIN if index in sequenced else CLAUSE_MIN) and best_type not in clause_winners:
+            clause_winners.append(best_type)
+    # Parts come in order, one per clause: two kinds nearly tied inside one clause ("I shoot Pim a wink")
+    # are one act read two ways, so the stronger is taken; a compound needs each kind to lead a clause.
+    leaders = {max(per.items(), key=lambda kv: kv[1])[0] for per in clause_scores.values() if per}
+    if second_score >= NEAR_TIE * top_score and {top, second} <= leaders:
+        components = [top, second]
+    elif len(clause_winners) >= 2:
+        components = sorted(clause_winners, key=lambda t: scores[t], reverse=True)[:2]
+    else:
+        components = [top]
+    if len(components) == 2:
+        agents = list(dict.fromkeys(AGENT_FOR[t] for t in components))
+        confidence = round((scores[components[0]] + scores[components[1]]) / total, 3)
+        alternatives = [(t, share[t]) for t, _ in ranked if t in share]
+        return IntentResult(action_type=T.MIXED, confidence=min(confidence, 1.0), alternatives=alternatives,
+                            matched=matched, agents=agents, components=components, evidence=top_score)
+    alternatives = [(t, share[t]) for t, _ in ranked[1:] if t in share]
+    return IntentResult(action_type=top, confidence=share[top], alternatives=alternatives,
+                        matched=matched, agents=[AGENT_FOR[top]], components=[top], evidence=top_score)
+
+
+def sequenced(reading: Reading) -> frozenset[int]:
+    """Clauses said to come one after another ("read the inscription and then say hello"): the act after a
+    "then" and the act right before it."""
+    after = {i for i, c in enumerate(reading.clauses) if i and not c.question and (
+        c.lead == "then" or c.lead == "and" and c.words[:1] and c.words[0] in _OWN_SUBJECTS)}
+    return frozenset(after | {i - 1 for i in after if not reading.clauses[i - 1].question})
