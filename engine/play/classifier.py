@@ -13,16 +13,13 @@ not a verb ("cast sleep" is no rest).
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from pydantic import BaseModel, Field, SkipValidation
 
-from engine.content.catalogue import index as catalogue_index
 from engine.models.actions import ActionType
-from engine.models.catalogue import CatalogueKind
 from engine.play import lexicon as lx
 from engine.play.frames import honesty, without_leave
-from engine.play.typos import correct
+from engine.play.typos import correct, unjoined
 from engine.text import stem
 
 T = ActionType
@@ -179,25 +176,13 @@ def _single_quotes(text: str) -> str:
     return text
 
 
-@cache
-def _joined_spells() -> dict[str, tuple[str, ...]]:
-    """SRD spell names of several words as players run them together: "firebolt", "magicmissile"."""
-    return {name.replace(" ", ""): tuple(name.split()) for name in catalogue_index(CatalogueKind.SPELL).keys
-            if " " in name and name.replace(" ", "").isalpha()}
-
-
-def _unjoined(raw: list[str]) -> list[str]:
-    joined = _joined_spells()
-    return [w for tok in raw for w in joined.get(tok, (tok,))]
-
-
 def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = frozenset()) -> Reading:
     """Tokens with clause, weight factor and flags; clauses with their question flag.
 
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
-    raw = _without_future(without_leave(_unjoined(raw)))
+    raw = _without_future(without_leave(unjoined(raw)))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     spell: list[str] = []

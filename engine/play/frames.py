@@ -6,6 +6,8 @@ leave to act is the act itself, not a question to the DM.
 
 from __future__ import annotations
 
+import re
+
 from engine.play import lexicon as lx
 
 _FILLERS = {"ok", "okay", "so", "um", "uh", "hey", "dm", "quick", "q", "wait", "and", "oh", "hmm"}
@@ -44,3 +46,12 @@ def honesty(ws: list[str]) -> bool:
     if set(ws) & (lx.READING - {"hiding"}):
         return True
     return any(w == "hiding" and ws[j + 1:j + 2] and ws[j + 1] in _VAGUE for j, w in enumerate(ws))
+
+
+def without_speaker(text: str, actor: str | None) -> str:
+    """"Tova: bless Bram" typed as Tova is the action "bless Bram": the name and colon only say who acts
+    (a line in quotes after it stays speech)."""
+    found = re.match(r"\s*([A-Za-z']+)\s*:\s*", text)
+    if actor and found and found.group(1).lower() in {w.lower() for w in actor.split()} and found.end() < len(text):
+        return text[found.end():]
+    return text

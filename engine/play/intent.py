@@ -7,11 +7,10 @@ reading of the sentence is in engine.play.classifier, the world's names in engin
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
@@ -49,8 +48,9 @@ from engine.play.evidence import (
 )
 from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
+from engine.play.frames import without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
-from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
+from engine.play.intent_result import IntentResult, clarify, only_foe, only_here, where_they_are
 from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span
 from engine.play.spell_names import named_spell
@@ -327,15 +327,6 @@ def _first_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words(n)[0] for n in names if words(n))
 
 
-def _where_they_are(world: Campaign, target: EntityRef | None) -> str | None:
-    """The place next to this one where the NPC named is, when going to see them is a move there."""
-    npc = world.npc(target.name) if target is not None and target.kind == "npc" else None
-    here = world.location(world.game_state.party_location)
-    if npc is None or not npc.location or here is None:
-        return None
-    return next((c for c in here.connections if c.casefold() == npc.location.casefold()), None)
-
-
 def parse(text: str, world: Campaign | None = None, actor: str | None = None,
           last_target: str | None = None) -> ActionIntent:
     """The structured intent of a player's action, every name resolved against `world`."""
@@ -347,15 +338,6 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
     """The routing view and the structured intent from one reading of the text."""
     with holding_still():  # reading changes no world: what it asks of the world is worked out once
         return _understood(without_speaker(text, actor), world, actor, last_target)
-
-
-def without_speaker(text: str, actor: str | None) -> str:
-    """"Tova: bless Bram" typed as Tova is the action "bless Bram": the name and colon only say who acts
-    (a line in quotes after it stays speech)."""
-    found = re.match(r"\s*([A-Za-z']+)\s*:\s*", text)
-    if actor and found and found.group(1).lower() in {w.lower() for w in actor.split()} and found.end() < len(text):
-        return text[found.end():]
-    return text
 
 
 def _understood(text: str, world: Campaign | None, actor: str | None,
@@ -406,7 +388,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                                IntentKind.ROLEPLAY in kinds, topic)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
-        destination = _where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is
+        destination = where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
     question = name_question or clarify(result)

@@ -85,3 +85,12 @@ def only_here(world: Campaign, target: EntityRef | None, stems: set[str], speaki
     if len(present) != 1:
         return target
     return EntityRef(name=present[0].name, kind="npc", via="the one here", score=1.0)
+
+
+def where_they_are(world: Campaign, target: EntityRef | None) -> str | None:
+    """The place next to this one where the NPC named is, when going to see them is a move there."""
+    npc = world.npc(target.name) if target is not None and target.kind == "npc" else None
+    here = world.location(world.game_state.party_location)
+    if npc is None or not npc.location or here is None:
+        return None
+    return next((c for c in here.connections if c.casefold() == npc.location.casefold()), None)

@@ -35,7 +35,8 @@ from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.entities import PRONOUNS
-from engine.play.intent import AGENT_FOR, IntentResult, parse, understand, without_speaker
+from engine.play.frames import without_speaker
+from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.play.parsers import IntentParser, OfflineIntentParser
 from engine.play.world_memo import holding_still
 from engine.text import words

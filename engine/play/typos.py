@@ -7,11 +7,13 @@ known word (same first letter) becomes that word.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from engine.content.catalogue import index as catalogue_index
+from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
 from engine.play.entities import place_texts
 from engine.play.world_memo import remembered
@@ -104,3 +106,15 @@ def _world_vocabulary(world: Campaign) -> frozenset[str]:
 @lru_cache(maxsize=32)
 def _vocab_of(texts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for t in texts for w in words(t.replace("-", " ")) if len(w) > 3)
+
+
+@cache
+def _joined_spells() -> dict[str, tuple[str, ...]]:
+    """SRD spell names of several words as players run them together: "firebolt", "magicmissile"."""
+    return {name.replace(" ", ""): tuple(name.split()) for name in catalogue_index(CatalogueKind.SPELL).keys
+            if " " in name and name.replace(" ", "").isalpha()}
+
+
+def unjoined(raw: list[str]) -> list[str]:
+    joined = _joined_spells()
+    return [w for tok in raw for w in joined.get(tok, (tok,))]
