@@ -39,7 +39,8 @@ _ASPECT = {"keep", "keeps", "kept", "start", "starts", "begin", "begins", "conti
 _CONDITIONAL = {"not", "no", "yes", "so", "yeah", "nope"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
-_FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi"}
+_FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi", "also", "btw",
+            "actually"}
 _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}

@@ -55,6 +55,7 @@ from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span
 from engine.play.spell_names import named_spell
 from engine.play.typos import world_vocabulary
+from engine.play.wares_named import ordered
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
@@ -164,6 +165,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         add(T.REST, SPAN_WEIGHT, spent, "a rest's span of time")
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
+    # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").
+    if (asked := ordered(reading, world)) is not None and not scores[T.REST]:
+        add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, "a ware of the place ordered")
     if gear is not None:
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:

@@ -1,0 +1,54 @@
+"""Ordering what is sold here: "I order a bowl of stew", "I'll have a pint", "get us two loaves". A thing the
+place's sellers list (by its name or keywords in the campaign's wares) asked for with a verb of ordering is
+a purchase, whoever is addressed. Derived from the world, so any campaign's menu and stock count."""
+
+from __future__ import annotations
+
+from engine.models.world import Attitude, Campaign
+from engine.play.classifier import Reading
+from engine.play.entities import STOP
+from engine.play.world_memo import remembered
+from engine.text import stem, words
+
+# Verbs of ordering (stems): what a customer says at a counter.
+ORDERING = {stem(w) for w in "order have get grab take want fancy buy purchase rent".split()}
+_REACH = 4  # the verb comes at most this many words before the ware ("order a big bowl of stew")
+
+
+def ware_words(world: Campaign) -> frozenset[str]:
+    """Stems of every ware sold where the party stands (names and keywords, no common words)."""
+    here = world.game_state.party_location
+
+    def build() -> frozenset[str]:
+        sold = [w for npc in world.npcs_at(here) if npc.attitude != Attitude.HOSTILE for w in npc.wares]
+        loc = world.location(here)
+        sold += loc.wares if loc is not None else []
+        said = {w for ware in sold if ware.srd is None for text in (ware.name, *ware.keywords) for w in words(text)}
+        return frozenset(stem(w) for w in said if len(w) > 2 and w not in STOP)
+    return remembered(world, ("ware words", here), build)
+
+
+_WILL = {"i'll", "ill", "we'll", "i'd", "we'd", "id"}
+
+
+def _orders(tokens: list, i: int) -> bool:
+    """A verb of ordering; "have" only as "I'll have" ("I have a look" orders nothing)."""
+    if tokens[i].stem not in ORDERING:
+        return False
+    return tokens[i].stem != stem("have") or (i > 0 and tokens[i - 1].word in _WILL)
+
+
+def ordered(reading: Reading, world: Campaign | None) -> int | None:
+    """The clause in which a ware sold here is ordered, or None."""
+    if world is None:
+        return None
+    sold = ware_words(world)
+    if not sold:
+        return None
+    tokens = reading.tokens
+    for i, token in enumerate(tokens):
+        if token.stem in sold and token.factor > 0:
+            before = tokens[max(0, i - _REACH):i]
+            if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):
+                return token.clause
+    return None

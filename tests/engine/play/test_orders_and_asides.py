@@ -1,0 +1,41 @@
+"""Two readings from the world and the table, written for this test apart from every blind set: a thing
+sold here asked for with a verb of ordering is a purchase, and a question tacked on after an act
+("also what time is it") is a question part, filler words or not."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world
+
+
+def _kind(text: str, location: str, actor: str = "Bram") -> str:
+    world = case_world({"location": location, "in_combat": False, "enemies": [], "actor": actor})
+    return parse(text, world, actor).kind
+
+
+@pytest.mark.parametrize("text, location", [
+    ("I'll have the stew, whatever's in it", "Tarred Gull Inn"),
+    ("order us a pitcher of the red", "Tarred Gull Inn"),
+    ("can I get a hooded lantern and some oil", "Kettlecove Docks"),
+    ("I grab a coil of hemp rope off the chandler's hook", "Kettlecove Docks"),
+])
+def test_ordering_what_is_sold_here_is_a_purchase(text: str, location: str) -> None:
+    assert _kind(text, location) == "inventory"
+
+
+@pytest.mark.parametrize("text, location", [
+    ("we take a room and turn in for the night", "Tarred Gull Inn"),  # the room is part of the rest
+    ("I have a look at the stew pot", "Tarred Gull Inn"),  # "have a look": no ware ordered
+])
+def test_a_ware_named_without_ordering_it_is_no_purchase(text: str, location: str) -> None:
+    assert _kind(text, location) != "inventory"
+
+
+@pytest.mark.parametrize("text", ["I search the upturned boats. also, what day is it?",
+                                  "I search the harbor office. btw how late is it"])
+def test_a_question_tacked_on_after_an_act_makes_it_mixed(text: str) -> None:
+    world = case_world({"location": "Kettlecove Docks", "in_combat": False, "enemies": [], "actor": "Wren"})
+    intent = parse(text, world, "Wren")
+    assert intent.kind == "mixed" and "question" in [p.kind for p in intent.parts]
