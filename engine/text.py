@@ -46,8 +46,16 @@ def _undouble(word: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Lower-cased words of `text`, possessive 's dropped."""
-    return [w.removesuffix("'s") for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower())]
+    """Lower-cased words of `text`, possessive 's dropped (a list of the caller's own)."""
+    return list(_words(text))
+
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+@lru_cache(maxsize=8192)  # the world's names and descriptions are split again on every action
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w.removesuffix("'s") for w in _WORD.findall(text.lower()))
 
 
 def stems(text: str) -> set[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -10,6 +11,9 @@ from pathlib import Path
 import pytest
 
 FIXED_NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+# Every spare working copy is checked in full against the state document (engine/session/spare.py); set
+# before the engine is imported, and inherited by the crash tests' child processes.
+os.environ.setdefault("ENGINE_VERIFY_STATE", "1")
 
 
 @pytest.fixture

@@ -33,6 +33,21 @@ class Event:
         self.action_stems = stems(action) if action else None
         self.changes = changes or []
         self.new_facts = new_facts
+        # Only while `advance` settles the quests: the world may change between two uses of one event.
+        self._held: tuple[Campaign, frozenset[str]] | None = None
+        self._settling = False
+
+    def held(self, world: Campaign) -> frozenset[str]:
+        """Names (casefolded) of the things found in the world or carried. While `advance` runs they are
+        worked out once, not once per item condition (only a quest's completion changes the world meanwhile,
+        and advance forgets them then)."""
+        if self._held is not None and self._held[0] is world:
+            return self._held[1]
+        names = {d.name.casefold() for loc in world.locations for d in loc.discoveries if d.found}
+        names |= {i.name.casefold() for c in world.characters for i in c.inventory if i.quantity > 0}
+        if self._settling:
+            self._held = (world, frozenset(names))
+        return frozenset(names)
 
 
 def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event, every_fact: bool = True) -> bool:
@@ -43,9 +58,7 @@ def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event,
         among = None if every_fact or event.new_facts is None else event.new_facts
         return (among is None or bool(among)) and facts.supporting(cond.text, cond.subject, among) is not None
     if cond.kind == "item":
-        key = cond.name.casefold()
-        return any(d.found and d.name.casefold() == key for loc in world.locations for d in loc.discoveries) \
-            or any(i.quantity > 0 and i.name.casefold() == key for c in world.characters for i in c.inventory)
+        return cond.name.casefold() in event.held(world)
     if cond.kind == "npc":
         npc = world.npc(cond.name)
         if npc is None:
@@ -84,6 +97,15 @@ def advance(world: Campaign, facts: FactTracker, event: Event) -> tuple[list[Sta
     """Complete what the world now meets; changes `world` in place. Returns (state changes, narrative lines)."""
     changes: list[StateChange] = []
     lines: list[str] = []
+    event._settling, event._held = True, None
+    try:
+        _settle(world, facts, event, changes, lines)
+    finally:
+        event._settling, event._held = False, None
+    return changes, lines
+
+
+def _settle(world: Campaign, facts: FactTracker, event: Event, changes: list[StateChange], lines: list[str]) -> None:
     for quest in world.quests:
         if quest.status in _CLOSED:
             continue
@@ -95,7 +117,7 @@ def advance(world: Campaign, facts: FactTracker, event: Event) -> tuple[list[Sta
             _set_done(quest, objective, True, changes, lines)
         if newly:  # only news finishes a quest: one the DM reopened stays open
             _finish_if_done(world, quest, changes, lines)
-    return changes, lines
+            event._held = None  # a reward changes the world
 
 
 def tick(world: Campaign, quest_name: str, objective: str | None, done: bool) -> tuple[list[StateChange], list[str]]:

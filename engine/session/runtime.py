@@ -26,7 +26,7 @@ from engine.persistence.journal import Journal
 from engine.persistence.lock import SessionLock
 from engine.persistence.session_store import SessionStore
 from engine.play import quests
-from engine.session import recent_notes
+from engine.session import recent_notes, spare
 
 __all__ = ["OpenSession", "entry_json", "known_entities"]
 
@@ -60,6 +60,8 @@ class OpenSession:
     state_doc: dict = field(default_factory=dict)
     # Sequence number of the last journal line; never reused, so saved files can name their checkpoint.
     seq: int = 0
+    # The state the last commit replaced, brought level with the current one: the next working copy.
+    _spare: SessionState | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.state_doc:
@@ -84,9 +86,12 @@ class OpenSession:
     def working_state(self) -> SessionState:
         """A deep copy to change through engine code; `commit` turns it into the new state.
 
-        Validating the cached JSON document builds fresh objects several times faster than
-        pydantic's deepcopy.
+        The spare the last commit left (engine.session.spare) when it still fits the document, else one
+        validated from the cached JSON document (several times faster than pydantic's deepcopy).
         """
+        ready, self._spare = self._spare, None
+        if ready is not None and spare.fit(ready, self.state_doc):
+            return ready
         return SessionState.model_validate(self.state_doc)
 
     def commit(self, new_state: SessionState, entry: HistoryEntry) -> HistoryEntry:
@@ -107,8 +112,9 @@ class OpenSession:
         entry.patch = patch.diff(self.state_doc, new_doc)
         payload = entry_json(entry)
         self._append("entry", payload)
-        self.state = new_state
-        self.state_doc = new_doc
+        old, self.state, self.state_doc = self.state, new_state, new_doc
+        # Durable now: the replaced state is updated where the patch points, for the next change to work on.
+        self._spare = old if old is not new_state and spare.bring_level(old, new_doc, entry.patch) else None
         # The journal's bytes for the entry are also its bytes in action_history.json: a save
         # then joins them instead of serializing the whole history again.
         self.history.append(entry, payload)
@@ -122,7 +128,7 @@ class OpenSession:
         # was folded into an earlier save.
         self._append("undo", self.history.last_json())
         patch.revert(self.state_doc, entry.patch)
-        self.state = SessionState.model_validate(self.state_doc)
+        self.state, self._spare = SessionState.model_validate(self.state_doc), None
         self.take_back_facts(entry)
         self.history.pop()
         return entry
@@ -167,7 +173,7 @@ class OpenSession:
                 self._facts_forward(entry) if forward else self.take_back_facts(entry)
             self.seq = max(self.seq, seq)
             applied += seq > min(history_seq, state_seq, facts_seq)
-        self.state = SessionState.model_validate(self.state_doc)
+        self.state, self._spare = SessionState.model_validate(self.state_doc), None
         return applied
 
     def _facts_forward(self, entry: HistoryEntry) -> None:
@@ -194,6 +200,8 @@ class OpenSession:
         """Called when the five files are about to be written: they fold in every journal line so far."""
         self.state.journal_seq = self.seq
         self.state_doc["journal_seq"] = self.seq
+        if self._spare is not None:
+            self._spare.journal_seq = self.seq
 
     def save_files(self, store: SessionStore, meta: SessionMetadata) -> Path:
         """Write the five files (and the fact index when it changed) from what is in memory: saved
