@@ -85,7 +85,9 @@ class SrdOperations(ManagerHost):
     async def _encounter_world(self, session: str | None, campaign: str | None) -> Campaign | None:
         if session is not None:
             async with self._playing(session) as s:
-                return s.state.world
+                # A copy: the rating runs in a thread after the lock is released, and the session's state
+                # object is reused as the next change's working copy (engine/session/spare.py).
+                return s.state.world.model_copy(deep=True)
         if campaign is not None:
             return self.campaigns.load(self.campaigns.resolve(campaign))
         return None
