@@ -55,3 +55,17 @@ def without_speaker(text: str, actor: str | None) -> str:
     if actor and found and found.group(1).lower() in {w.lower() for w in actor.split()} and found.end() < len(text):
         return text[found.end():]
     return text
+
+
+_SUBJECT = re.compile(r"\s*(?:(?:ok|okay|so|um|uh|and|then)\s+)?([A-Za-z']+)(\s*[:,]|'s\b|\s+(?:and|&)\s|\s+\w+)")
+
+
+def named_actor(text: str, party: list[str]) -> str | None:
+    """The party member an action names as its doer: "bram buys a round", "Tova: bless Bram", "wren and
+    bram search the room" (the first named leads). A name followed by a comma is someone spoken to
+    ("Bram, hold the door"), and "Bram's sword" is about his sword: neither names the doer."""
+    found = _SUBJECT.match(text)
+    if found is None or found.group(2).startswith((",", "'")):
+        return None
+    said = found.group(1).lower()
+    return next((name for name in party if said in {w.lower() for w in name.split()}), None)

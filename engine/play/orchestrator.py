@@ -35,7 +35,7 @@ from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.entities import PRONOUNS
-from engine.play.frames import without_speaker
+from engine.play.frames import named_actor, without_speaker
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.play.parsers import IntentParser, OfflineIntentParser
 from engine.play.world_memo import holding_still
@@ -111,17 +111,23 @@ def normalize(text: str) -> str:
 
 
 def resolve_actor(world: Campaign, action: str, character_name: str | None, selected: str | None) -> str | None:
-    """Who acts: the named character; else a party member the text makes the subject; else the selection.
+    """Who acts: a party member the action opens with; else the named character; else a party member the
+    text makes the subject; else the selection.
 
     A name in the text counts only when the player is not speaking in the first person: in
     "Bryn attacks" Bryn acts, in "I give the rope to Bryn" the selected character does.
     """
     party = ", ".join(c.name for c in world.characters) or "nobody"
+    # "bram buys a round", "Tova: bless Bram": the party member the action opens with does it, whoever is
+    # picked (in a fight the turn order then decides whether they may act now).
+    doer = named_actor(action, [c.name for c in world.characters])
     if character_name is not None and character_name.strip():
         pc = world.character(character_name.strip())
         if pc is None:
             raise CharacterNotFoundError(f"No character named {character_name!r} in the party. Party: {party}.")
-        return pc.name
+        return doer or pc.name
+    if doer is not None:
+        return doer
     text_words = words(action)
     if not set(text_words) & _FIRST_PERSON:
         for word in text_words:
