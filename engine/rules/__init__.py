@@ -39,6 +39,7 @@ from engine.rules.combat import (
     creature,
     end_combat,
     end_of_turn_saves,
+    fallen_npcs,
     next_turn,
     roll_initiative,
     save_modifier,
@@ -71,7 +72,7 @@ from engine.rules.turn_economy import spend_turn
 __all__ = [
     "adjust_damage", "cast_spell", "immune_to", "MAX_EXHAUSTION", "SAVE_SPELLS", "STABILIZE_DC", "add_combatant", "after_damage", "delay_turn",
     "remove_combatant", "set_initiative", "begin_concentration", "cast_save_spell",
-    "concentration_dc", "creature", "creature_save", "effects", "end_concentration", "end_of_turn_saves",
+    "concentration_dc", "creature", "creature_save", "effects", "end_concentration", "end_of_turn_saves", "fallen_npcs",
     "find_save_spell", "is_auto_critical", "is_ranged", "make_stable", "save_modifier", "sneak_attack_dice", "spell_save_dc",
     "stabilize", "why_cannot_act", "AttackResult", "CheckResult", "Target", "ability_check", "add_condition", "attack_advantage", "apply_damage",
     "apply_healing", "attack", "cast_healing", "death_save", "end_combat", "grant_temp_hp", "long_rest", "next_turn",

@@ -172,3 +172,15 @@ def end_combat(world: Campaign) -> list[StateChange]:
             changes.append(state_change(pc.name, "xp", before, pc.xp, f"{pc.name} gains {share} XP ({before} -> {pc.xp})."))
     return changes
 
+
+
+def fallen_npcs(world: Campaign, changes: list[StateChange]) -> list[StateChange]:
+    """An NPC who fought under their own name and was defeated is dead: from now on they are placed
+    nowhere and answer no one (monsters fall with the fight; an NPC stays dead after it)."""
+    out = []
+    for change in changes:
+        npc = world.npc(change.target) if change.kind == "status" and change.after == "defeated" else None
+        if npc is not None and npc.alive:
+            npc.alive = False
+            out.append(state_change(npc.name, "npc_status", "alive", "dead", f"{npc.name} is dead."))
+    return out

@@ -60,7 +60,14 @@ def apply_change(world: Campaign, kind: str, target: str | None, value: object,
         who = find_target(world, target)
         if amount == 0:
             raise InvalidInputError("An HP change of 0 changes nothing: use -N for damage or +N for healing.")
-        return rules.apply_damage(who, -amount) if amount < 0 else rules.apply_healing(who, amount)
+        if amount > 0:
+            return rules.apply_healing(who, amount)
+        changes = rules.apply_damage(who, -amount)
+        if who.concentration is not None and (rules.why_cannot_act(who.conditions) is not None
+                                              or (isinstance(who, Character) and who.hp.current == 0)):
+            # SRD 5.2: concentration ends when the caster has the Incapacitated condition (0 HP: unconscious).
+            changes += rules.end_concentration(who, "dropped", _everyone(world))
+        return changes + rules.fallen_npcs(world, changes)
     if kind == "temp_hp":
         amount = _int_value(value, "Temporary HP")
         if amount < 0:
@@ -142,6 +149,8 @@ def party_rest(world: Campaign, roller: DiceRoller, kind: str) -> tuple[list[Dic
         if char.dead:
             continue
         if kind == "long":
+            # Eight hours of sleep (the Unconscious condition) end any concentration.
+            changes += rules.end_concentration(char, "a long rest", _everyone(world))
             try:
                 changes += rules.long_rest(char)
             except InvalidInputError as exc:  # one character at 0 HP must not stop the party's rest
