@@ -54,7 +54,7 @@ from engine.play.intent_result import IntentResult, clarify, only_foe, only_here
 from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span
 from engine.play.spell_names import named_spell
-from engine.play.typos import world_vocabulary
+from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ordered
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
@@ -396,6 +396,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
     question = name_question or clarify(result)
+    if name_question is None and nonsense(text, reading.vocabulary):  # "asdf qwerty": asked back, never a guessed attack
+        confidence, question = 0.0, f"I didn't catch that. What does {actor or 'the character'} do?"
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,

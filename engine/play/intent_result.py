@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
+from engine.play.person_nouns import NOUNS
 from engine.text import stem
 
 T = ActionType
@@ -89,7 +90,8 @@ def only_here(world: Campaign, target: EntityRef | None, stems: set[str], speaki
 
 def where_they_are(world: Campaign, target: EntityRef | None) -> str | None:
     """The place next to this one where the NPC named is, when going to see them is a move there."""
-    npc = world.npc(target.name) if target is not None and target.kind == "npc" else None
+    # Named, or called by their role ("the harbormaster"); "the lad" fits more than the one at the docks.
+    npc = world.npc(target.name) if target is not None and target.kind == "npc" and target.via not in NOUNS else None
     here = world.location(world.game_state.party_location)
     if npc is None or not npc.location or here is None:
         return None

@@ -200,7 +200,8 @@ class Orchestrator:
             intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, inp.actor or likely, last)
             if likely is not None and turn_order.is_question(parsed):
                 intent, parsed, parse_warnings = await self.parser.parse(inp.action, inp.world, None, last)
-            ask_back = bool(parsed.clarify) and (intent.action_type == ActionType.SKILL_CHECK or bool(parsed.unresolved))
+            ask_back = bool(parsed.clarify) and (intent.action_type == ActionType.SKILL_CHECK or bool(parsed.unresolved)
+                                                 or parsed.confidence == 0.0)
             if not ask_back:
                 # In a fight, only the creature whose turn it is acts (unless the DM overrides).
                 verdict = turn_order.gate(inp.world, inp.actor, inp.out_of_turn, parsed)

@@ -118,3 +118,9 @@ def _joined_spells() -> dict[str, tuple[str, ...]]:
 def unjoined(raw: list[str]) -> list[str]:
     joined = _joined_spells()
     return [w for tok in raw for w in joined.get(tok, (tok,))]
+
+
+def nonsense(text: str, vocabulary: frozenset[str]) -> bool:
+    """No word of the text is English, a word the parser knows or a name of this world ("asdf qwerty")."""
+    said = [w for w in words(text) if w.isalpha()]
+    return bool(said) and not any(is_english(w) or w in vocabulary or w in SHORTHAND for w in said)

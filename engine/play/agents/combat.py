@@ -219,7 +219,11 @@ def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
         exact = [f for f in foes if f.name.casefold() == wanted]
         same_kind = [f for f in foes if (f.monster or "").casefold() == wanted]
         if exact or same_kind:
-            return _numbered(ctx, exact or same_kind) or (exact or same_kind)[0]
+            # "Drowned Sailor 2", "the third sailor": the number picks among all of that kind, even when the
+            # parse resolved the words to the first of them.
+            kin = (exact or same_kind)[0].monster
+            group = [f for f in foes if kin and f.monster == kin] or exact or same_kind
+            return _numbered(ctx, group) or (exact or same_kind)[0]
     ws = {_ORDINALS.get(w, w) for w in words(ctx.action)}
     text_stems = stems(ctx.action)
     # "Goblin 2" or "the second goblin" by its number, else by name, else the first one still standing.

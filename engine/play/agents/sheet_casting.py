@@ -20,8 +20,8 @@ from engine.models.world import Character, Combatant
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
 from engine.rules import casting
-from engine.rules.boons import boon_spell
-from engine.text import overlap, stems, words
+from engine.rules.boons import BoonSpell, boon_spell
+from engine.text import overlap, stem, stems, words
 
 _CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon|"
                    r"with|using)\b|[,.;!?]|$)", re.IGNORECASE)
@@ -84,18 +84,22 @@ def _foes(ctx: AgentContext, spell: SpellMechanics) -> list[Combatant]:
     return (named or foes)[:1]
 
 
-def _boon_targets(ctx: AgentContext, pc: Character, helps: bool) -> list[Character | Combatant]:
-    """Whom Bless (the party members named; "us", "everyone" or no one named: the whole party, which the
-    slot may not allow) or Bane (the foes named, else every standing foe) is cast on."""
-    said = set(words(ctx.action))
-    if helps:
+def _boon_targets(ctx: AgentContext, pc: Character, boon: BoonSpell) -> list[Character | Combatant]:
+    """Whom Bless (the party members named after the spell; no one named: the party if it fits) or Bane
+    (the foes named, else every standing foe) is cast on."""
+    said = list(words(ctx.action))
+    # Whom the spell is on comes after its name: "Tova casts bless on Bram and Wren" is not on Tova.
+    named_at = [i for i, w in enumerate(said) if w == boon.name.lower()]
+    after = set(said[named_at[0] + 1:] if named_at else said)
+    if boon.sign > 0:
         party = [c for c in ctx.world.characters if not c.dead]
-        named = [c for c in party if {w for w in words(c.name) if len(w) > 2} & said]
-        if pc.name.lower() in said or said & {"me", "myself"}:
+        named = [c for c in party if {w for w in words(c.name) if len(w) > 2} & after]
+        if after & {"me", "myself"}:
             named = [pc, *(c for c in named if c is not pc)]
-        return named or party
+        # Nobody named: the whole party when the spell can take them all; else the caster is asked whom.
+        return named or (party if len(party) <= boon.targets else [])
     foes = standing_foes(ctx.world)
-    text = stems(ctx.action)
+    text = {stem(w) for w in after}
     return [f for f in foes if overlap(f.name, text) or overlap(f.monster or "", text)] or foes
 
 
@@ -139,7 +143,7 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
     except NotFoundError as exc:
         return _refuse(result, pc, exc, name)
     boon = boon_spell(spell.name)
-    targets: list = _boon_targets(ctx, pc, boon.sign > 0) if boon is not None else \
+    targets: list = _boon_targets(ctx, pc, boon) if boon is not None else \
         [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL else \
         [] if spell.delivery == Delivery.NARRATED else _foes(ctx, spell)
     save = (boon.save if boon is not None else spell.save) or "dex"

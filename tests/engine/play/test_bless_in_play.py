@@ -46,3 +46,18 @@ async def test_bless_without_a_free_slot_is_refused_and_changes_nothing() -> Non
         slots.used = slots.max
     res = await _act(world, "bless bram and wren", "Tova")
     assert not any(c.boons for c in res.world.characters) and res.warnings
+
+
+@pytest.mark.parametrize("text, blessed", [
+    ("Tova casts bless on bram and wren", ["Bram", "Wren"]),
+    ("bless bram and me", ["Bram", "Tova"]),
+])
+async def test_bless_is_on_whom_the_words_after_it_name(text: str, blessed: list[str]) -> None:
+    res = await _act(case_world(CAVES), text, "Tova")
+    assert sorted(c.name for c in res.world.characters if c.boons) == sorted(blessed)
+
+
+async def test_bless_on_no_one_named_asks_whom_and_spends_nothing() -> None:
+    res = await _act(case_world(CAVES), "I cast bless", "Tova")
+    assert any("0 were named" in w for w in res.warnings)
+    assert res.world.character("Tova").spell_slots["1"].used == 0

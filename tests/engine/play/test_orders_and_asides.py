@@ -39,3 +39,18 @@ def test_a_question_tacked_on_after_an_act_makes_it_mixed(text: str) -> None:
     world = case_world({"location": "Kettlecove Docks", "in_combat": False, "enemies": [], "actor": "Wren"})
     intent = parse(text, world, "Wren")
     assert intent.kind == "mixed" and "question" in [p.kind for p in intent.parts]
+
+
+@pytest.mark.parametrize("text", ["asdf qwerty zxcv", "kkkk"])
+def test_nonsense_is_asked_back_not_guessed(text: str) -> None:
+    world = case_world({"location": "Wrecker Caves", "in_combat": True,
+                        "enemies": ["Silas Crowe", "Wrecker Thug", "Giant Crab"], "actor": "Idris"})
+    intent = parse(text, world, "Idris")
+    assert intent.confidence == 0.0 and "didn't catch that" in (intent.clarify or "")
+
+
+def test_a_misspelt_name_alone_is_still_offered_back() -> None:
+    world = case_world({"location": "Wrecker Caves", "in_combat": True,
+                        "enemies": ["Silas Crowe", "Wrecker Thug", "Giant Crab"], "actor": "Idris"})
+    intent = parse("Silus?", world, "Idris")
+    assert intent.confidence > 0 and "didn't catch that" not in (intent.clarify or "")
