@@ -50,7 +50,7 @@ from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
 from engine.play.frames import without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
-from engine.play.intent_result import IntentResult, clarify, only_foe, only_here, where_they_are
+from engine.play.intent_result import ONLY_FOE, IntentResult, clarify, only_foe, only_here, where_they_are
 from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span
 from engine.play.spell_names import named_spell
@@ -396,7 +396,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
     question = name_question or clarify(result)
-    if name_question is None and nonsense(text, reading.vocabulary):  # "asdf qwerty": asked back, never a guessed attack
+    understood_someone = target is not None and target.via != ONLY_FOE
+    if name_question is None and not understood_someone and nonsense(text, reading.vocabulary):  # "asdf qwerty": asked back, never a guessed attack
         confidence, question = 0.0, f"I didn't catch that. What does {actor or 'the character'} do?"
     return result, ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
