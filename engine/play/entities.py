@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from engine.models.intent import EntityRef
 from engine.models.world import NPC, Campaign, Location
-from engine.play.person_nouns import person_aliases
+from engine.play.person_nouns import person_aliases, person_classes
 from engine.play.world_memo import remembered
 from engine.text import stem, words
 
@@ -385,7 +385,7 @@ def _place_index(key: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]) 
 
 def stat_block_for(world: Campaign, npc_name: str) -> str | None:
     """The stat block an NPC fights with: one under their own name, else the monster sharing most words with their role and description
-    ("Captain of the wreckers" -> Wrecker Captain), else the first humanoid, else the first."""
+    ("Captain of the wreckers" -> Wrecker Captain) among those of their kind, else the first of their kind."""
     npc = world.npc(npc_name)
     if npc is None or not world.monsters:
         return None
@@ -395,6 +395,10 @@ def stat_block_for(world: Campaign, npc_name: str) -> str | None:
     said = {stem(w) for w in _content(npc.role + " " + npc.description)}
     # Another NPC's own block is theirs alone: a lookout who "watches for Crowe" is not Silas Crowe.
     others = {n.name for n in world.npcs}
-    scored = [(sum(stem(w) in said for w in words(m.name)), m.kind == "humanoid", -i, m.name)
+    # A living person fights as a humanoid, a ghost as the undead: an innkeeper who "fed every sailor" is
+    # no Drowned Sailor. Within the fitting kind, the block sharing most words wins.
+    ghost = "ghost" in person_classes(npc.name, npc.role, npc.description)[0]
+    fitting = "undead" if ghost else "humanoid"
+    scored = [(m.kind == fitting, sum(stem(w) in said for w in words(m.name)), -i, m.name)
               for i, m in enumerate(world.monsters) if m.name not in others]
     return max(scored)[3] if scored else None

@@ -55,16 +55,24 @@ def _creature_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1024)
-def person_aliases(name: str, role: str, description: str) -> tuple[tuple[str, float, str], ...]:
-    """(stem, weight, noun) for every everyday noun this person answers to. Only the name, the role and the
-    description's first sentence say who someone is; later ones tell their story ("Her husband went down
-    with a boat", "keeps a giant crab named Old Nip")."""
+def person_classes(name: str, role: str, description: str) -> tuple[frozenset[str], str | None]:
+    """(classes, gender) the name, role and the description's first sentence state: child, old, ghost,
+    beast or adult; male, female or None."""
     first = re.split(r"(?<=[.!?])\s", description.strip(), maxsplit=1)[0]
     said = list(words(f"{name} {role} {first}"))
     classes = {c for c, cues in _STATED.items() if c not in ("male", "female") and set(said) & cues}
     gender = next((g for w in said for g in ("male", "female") if w in _STATED[g]), None)
     if not classes & {"child", "beast"}:
         classes.add("adult")
+    return frozenset(classes), gender
+
+
+@lru_cache(maxsize=1024)
+def person_aliases(name: str, role: str, description: str) -> tuple[tuple[str, float, str], ...]:
+    """(stem, weight, noun) for every everyday noun this person answers to. Only the name, the role and the
+    description's first sentence say who someone is; later ones tell their story ("Her husband went down
+    with a boat", "keeps a giant crab named Old Nip")."""
+    classes, gender = person_classes(name, role, description)
     out = []
     for noun, needs in NOUNS.items():
         wanted = needs - {"male", "female"}

@@ -39,3 +39,13 @@ def test_the_dms_hp_change_that_drops_a_caster_ends_concentration() -> None:
     idris.concentration = "Sleep"
     changes = dm_ops.apply_change(world, "hp", "Idris", -(idris.hp.current + 1))
     assert idris.concentration is None and any(c.kind == "concentration" for c in changes)
+
+
+def test_a_living_person_fights_as_a_humanoid_and_a_ghost_as_the_undead() -> None:
+    from engine.play.entities import stat_block_for
+
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+    # Hesper "has fed every sailor since": that makes her no Drowned Sailor.
+    assert world.monster(stat_block_for(world, "Hesper Quill")).kind == "humanoid"
+    assert stat_block_for(world, "Brother Ambrose") == "Drowned Sailor"
+    assert stat_block_for(world, "Silas Crowe") == "Silas Crowe"
