@@ -67,7 +67,7 @@ from engine.rules.helpers import Target
 from engine.rules.rest import long_rest, short_rest
 from engine.rules.save_spells import SAVE_SPELLS, cast_save_spell, find_save_spell, spell_save_dc
 from engine.rules.spells import cast_healing
-from engine.rules.turn_economy import spend_turn
+from engine.rules.turn_economy import spend_turn, turn_goes_on
 
 __all__ = [
     "adjust_damage", "cast_spell", "immune_to", "MAX_EXHAUSTION", "SAVE_SPELLS", "STABILIZE_DC", "add_combatant", "after_damage", "delay_turn",
@@ -76,5 +76,5 @@ __all__ = [
     "find_save_spell", "is_auto_critical", "is_ranged", "make_stable", "save_modifier", "sneak_attack_dice", "spell_save_dc",
     "stabilize", "why_cannot_act", "AttackResult", "CheckResult", "Target", "ability_check", "add_condition", "attack_advantage", "apply_damage",
     "apply_healing", "attack", "cast_healing", "death_save", "end_combat", "grant_temp_hp", "long_rest", "next_turn",
-    "remove_condition", "roll_initiative", "saving_throw", "short_rest", "spend_turn", "start_combat", "tick_conditions",
+    "remove_condition", "roll_initiative", "saving_throw", "short_rest", "spend_turn", "start_combat", "tick_conditions", "turn_goes_on",
 ]

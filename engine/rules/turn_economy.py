@@ -20,10 +20,10 @@ _MOVE = re.compile(r"\b(move|moves|moving|walk|walks|run|runs|step|steps|dash|da
                    r"climbs|jump|jumps|leap|leaps|disengage|disengages|close in|back away)\b", re.IGNORECASE)
 
 
-def spend_turn(used: TurnUse, action: str, *, out_of_turn: bool = False) -> list[str]:
+def spend_turn(used: TurnUse, action: str, *, out_of_turn: bool = False, bonus: bool = False) -> list[str]:
     """Mark what `action` uses on `used`; returns the names of what it spent, in tracker order.
 
-    A "bonus action" phrase spends the bonus action instead of the action; a reaction (or an
+    A "bonus action" phrase (or `bonus`: a Bonus Action spell) spends the bonus action instead of the action; a reaction (or an
     opportunity attack, or a readied action going off) spends the reaction; anything else is the
     action. Words of movement also spend movement (not in a reaction, nor out of turn).
     """
@@ -31,7 +31,7 @@ def spend_turn(used: TurnUse, action: str, *, out_of_turn: bool = False) -> list
     if _REACTION.search(action):
         used.reaction = True
         spent.append("reaction")
-    elif _BONUS.search(action):
+    elif bonus or _BONUS.search(action):
         used.bonus_action = True
         spent.append("bonus action")
     else:
@@ -42,3 +42,9 @@ def spend_turn(used: TurnUse, action: str, *, out_of_turn: bool = False) -> list
         used.movement = True
         spent.append("movement")
     return spent
+
+
+def turn_goes_on(used: TurnUse, spent: list[str]) -> bool:
+    """A bonus action taken while the action is still unused leaves the creature's turn running (SRD: one
+    action and one bonus action a turn): the character may still act."""
+    return "bonus action" in spent and "action" not in spent and not used.action

@@ -65,6 +65,7 @@ class AgentResult(BaseModel):
     follow_up_options: list[str] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)
     actor: str | None = Field(None, description="Who the agent had act when the action named nobody")
+    bonus_action: bool = Field(False, description="The act was a Bonus Action (a spell cast as one)")
 
 
 class Agent(Protocol):

@@ -113,7 +113,8 @@ class CombatAgent:
                 return result
         elif not _character_attacks(ctx, pc, result):
             return result
-        spent = rules.spend_turn(mine.used, ctx.action, out_of_turn=out_of_turn) if mine is not None else []
+        spent = rules.spend_turn(mine.used, ctx.action, out_of_turn=out_of_turn, bonus=result.bonus_action) \
+            if mine is not None else []
         if check_victory(ctx, result):
             return result
         if out_of_turn:
@@ -123,6 +124,9 @@ class CombatAgent:
                 mine.acted_round = combat.round
             result.warnings.append(f"{pc.name} acts out of turn (DM override); it is still "
                                    f"{current.name}'s turn.")  # type: ignore[union-attr]
+            return result
+        if mine is not None and rules.turn_goes_on(mine.used, spent):
+            result.beats.append(f"{pc.name} still has an action this turn.")
             return result
         pass_turn(ctx, result)
         return result

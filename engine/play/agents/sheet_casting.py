@@ -111,6 +111,14 @@ def _healing_spell(pc: Character, action: str) -> str | None:
     return (quick or heals or [None])[0]
 
 
+def _casting_time(name: str) -> str:
+    """The SRD casting time, lower case ("bonus action", "action", "reaction, which you take...")."""
+    try:
+        return find_spell(name).casting_time.lower()
+    except (NotFoundError, InvalidInputError):
+        return ""
+
+
 def _mechanics_or_none(name: str) -> SpellMechanics | None:
     try:
         return mechanics(name)
@@ -153,6 +161,7 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
                                    slot=_slot(ctx.action), everyone=everyone(ctx.world))
     except EngineError as exc:
         return _refuse(result, pc, exc, spell.name)
+    result.bonus_action = _casting_time(spell.name).startswith("bonus action")
     result.dice_rolls += outcome.rolls
     result.state_changes += outcome.changes
     result.beats += outcome.beats

@@ -83,7 +83,8 @@ def finish(basics: ActionBasics, parsed: ActionIntent | None, before: Campaign, 
     """After the agents: the actor's turn is used up and the monsters act, unless an agent already moved
     the order, the fight began or ended with this action, or it was a question. Changes `world` in place."""
     start = _marker(before)
-    if start is None or _marker(world) != start or is_question(parsed) or not _did_something(results):
+    if start is None or _marker(world) != start or is_question(parsed) or not _did_something(results) \
+            or any(r.agent == "combat" for r in results):  # the combat agent spends and passes turns itself
         return None
     combat = world.game_state.combat
     assert combat is not None and combat.current is not None
@@ -96,7 +97,11 @@ def finish(basics: ActionBasics, parsed: ActionIntent | None, before: Campaign, 
         if mine is not None and rules.spend_turn(mine.used, basics.action, out_of_turn=True) != ["reaction"]:
             mine.acted_round = combat.round
         return result
-    rules.spend_turn(combat.current.used, basics.action)
+    used = combat.current.used
+    spent = rules.spend_turn(used, basics.action, bonus=any(r.bonus_action for r in results))
+    if rules.turn_goes_on(used, spent):
+        result.beats.append(f"{combat.current.name} still has an action this turn.")
+        return result
     pass_turn(ctx, result)
     return result
 

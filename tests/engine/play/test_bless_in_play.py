@@ -61,3 +61,20 @@ async def test_bless_on_no_one_named_asks_whom_and_spends_nothing() -> None:
     res = await _act(case_world(CAVES), "I cast bless", "Tova")
     assert any("0 were named" in w for w in res.warnings)
     assert res.world.character("Tova").spell_slots["1"].used == 0
+
+
+async def test_a_bonus_action_spell_leaves_the_turn_running_for_the_action() -> None:
+    # SRD 5.2.1: Healing Word's casting time is a Bonus Action; one action and one bonus action a turn.
+    world = case_world(CAVES)
+    combat = world.game_state.combat
+    combat.turn_index = next(i for i, c in enumerate(combat.order) if c.name == "Tova")
+    world.character("Bram").hp.current = 3
+    act = Orchestrator()
+    res = await act.resolve(ActionInput(action="healing word on bram", actor="Tova", world=world,
+                                        roller=ScriptedRoller(), turn=1))
+    tova = res.world.game_state.combat.combatant("Tova")
+    assert res.world.game_state.combat.current.name == "Tova" and tova.used.bonus_action and not tova.used.action
+    assert res.narrative.count("still has an action") == 1
+    res = await act.resolve(ActionInput(action="sacred flame on the crab", actor="Tova", world=res.world,
+                                        roller=ScriptedRoller(), turn=2))
+    assert res.world.game_state.combat.current.name != "Tova"  # the action ends the turn
