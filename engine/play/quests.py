@@ -82,6 +82,8 @@ def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event,
     # A deed: done in the player's own words, where it must be done.
     if event.action_stems is None or (cond.place is not None and cond.place.casefold() != here):
         return False
+    if any(c.kind == "setback" for c in event.changes):
+        return False  # the attempt failed its check ("the solution stays out of reach"): not done
     return any((stems(p) - _FILLER) <= event.action_stems for p in cond.phrases)
 
 

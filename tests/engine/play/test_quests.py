@@ -102,6 +102,10 @@ def test_a_deed_needs_the_players_words_at_the_right_place(world, facts):
     assert met(deed, world, facts, Event("We light the great lamp again"))
     assert not met(deed, world, facts, Event("Tova looks at the lamp"))
     assert not met(deed, world, facts, Event(None))  # a DM command is no player's deed
+    # The attempt failed its check (a setback was recorded): the lamp is not lit.
+    failed = StateChange(target="Tova", kind="setback", before=None, after={"type": "time"},
+                         description="Tova's failed check costs time")
+    assert not met(deed, world, facts, Event("Tova relights the lamp", [failed]))
 
 
 # ---- advance ----
