@@ -39,10 +39,17 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         if subject:
             result.beats.append(_known(world, subject, ctx.relevant_facts))
             answered = True
+    pc = world.character(ctx.actor) if ctx.actor else None
+    asked_of = world.character(target) if target else None  # "how much coin has Wren got?": Wren's, not the asker's
+    if asked_of is not None and not answered and (money := market.answer(world, asked_of, ctx.action)) is not None:
+        result.beats.append(money)  # money asked about a party member: their purse
+        answered = True
+    if asked_of is not None and ws & {"slot", "slots"} and not answered:
+        result.beats.append(_slots(asked_of))
+        answered = True
     if target and not answered and not (via == "pronoun" and ws & (_TIME | _EXITS | _FIGHT)):  # "it" in "what time is it?"
         result.beats.append(_about(world, target, ws))
         answered = True
-    pc = world.character(ctx.actor) if ctx.actor else None
     if pc and (ws & _HEALTH or {"hit", "points"} <= ws) and not answered:
         result.beats.append(_about(world, pc.name, ws))
         answered = True
@@ -67,8 +74,7 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         result.beats.append(money)
         answered = True
     if pc and (ws & {"slot", "slots"} or (ws & {"spell", "spells"} and not said & _item_words(pc))) and not answered:
-        slots = ", ".join(f"level {lvl}: {s.max - s.used}/{s.max}" for lvl, s in pc.spell_slots.items()) or "none"
-        result.beats.append(f"{pc.name}'s spell slots left: {slots}.")
+        result.beats.append(_slots(pc))
         answered = True
     carried = [i for i in pc.inventory if stem(i.name.split()[0].lower()) in said] if pc else []
     if pc and (carried or ws & {"inventory", "carrying", "pack", "have", "got"}) and not answered:
@@ -93,6 +99,11 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         result.beats.append(f"The party is at {world.game_state.party_location}; here: {people}. "
                             f"Ways on: {exits}.")
     result.follow_up_options += ["Look around", "Ask another question"]
+
+
+def _slots(pc) -> str:
+    slots = ", ".join(f"level {lvl}: {s.max - s.used}/{s.max}" for lvl, s in pc.spell_slots.items()) or "none"
+    return f"{pc.name}'s spell slots left: {slots}."
 
 
 def _item_words(pc) -> set[str]:

@@ -56,16 +56,26 @@ def _named(said: list[str]) -> list[tuple[str, str]]:
     return [(kind, name) for _, kind, name in sorted(out)]
 
 
+# The Unarmed Strike options the engine resolves (engine/rules/manoeuvres.py), in the SRD 5.2.1's words.
+_UNARMED = ("Grapple and Shove are Unarmed Strike options (SRD 5.2.1): \"The target must succeed on a Strength or "
+            "Dexterity saving throw (it chooses which), or it has the Grappled condition\" (a grapple) \"or you "
+            "either push it 5 feet away or cause it to have the Prone condition\" (a shove). \"The DC for the saving "
+            "throw and any escape attempts equals 8 plus your Strength modifier and Proficiency Bonus\", and the "
+            "target can be no more than one size larger than you.")
+_UNARMED_WORDS = {"grapple", "grappling", "shove", "shoving", "unarmed"}
+
+
 def rules_answer(question: str, pc: Character | None) -> str | None:
     """The SRD's answer to a rules question, or None when the question names no rule."""
     said = list(words(question))
     cue = bool(_RULE_CUE.search(" ".join(said)))
     rests = [kind for kind, hours in (("short", SHORT_REST_HOURS), ("long", LONG_REST_HOURS))
              if f"{kind} rest" in " ".join(said)]
+    unarmed = cue and bool(set(said) & _UNARMED_WORDS)
     named = [(k, n) for k, n in _named(said) if cue or len(n.split()) > 1]
-    if not named and not rests:
+    if not named and not rests and not unarmed:
         return None
-    parts = [_rest(kind) for kind in rests]
+    parts = [_rest(kind) for kind in rests] + ([_UNARMED] if unarmed else [])
     parts += [_card(kind, name, pc) for kind, name in named[:2]]
     return " ".join(p for p in parts if p)
 

@@ -34,6 +34,7 @@ async def _ask(text: str, actor: str):
     ("what does prone do exactly", "Bram", ["Prone"]),
     ("how long is a short rest again?", "Bram", ["Short Rest takes 1 hour"]),
     ("how many spell slots do i have left", "Tova", ["Tova's spell slots left: level 1"]),
+    ("how does grappling work?", "Bram", ["Strength or Dexterity saving throw", "8 plus your Strength modifier"]),
 ])
 async def test_a_rules_question_gets_the_srd_answer(text: str, actor: str, expected: list[str]) -> None:
     said = await _ask(text, actor)
@@ -44,3 +45,11 @@ async def test_a_rules_question_gets_the_srd_answer(text: str, actor: str, expec
 async def test_a_state_question_is_still_answered_from_the_state() -> None:
     said = await _ask("what time is it?", "Wren")
     assert "It is day 1" in said
+
+
+@pytest.mark.parametrize("text, actor, expected", [
+    ("how much coin has wren got?", "Bram", "Wren has"),
+    ("what spell slots does tova have left", "Bram", "Tova's spell slots left"),
+])
+async def test_a_question_about_a_companion_answers_about_them(text: str, actor: str, expected: str) -> None:
+    assert expected in await _ask(text, actor)
