@@ -94,9 +94,11 @@ _REQUESTING = {"can", "could", "will", "would"}
 
 
 def asks_of_them(reading: Reading) -> bool:
-    """"Pim, can you row us round to the caves?": a request of someone hailed by name is theirs to do,
-    so it is said to them, and the party goes nowhere yet."""
+    """"Pim, can you row us round to the caves?": a request of (or a question to) someone hailed by name
+    is theirs to do or answer, so it is said to them, and the party goes nowhere yet."""
     if not reading.addressed:
         return False
-    return any(w in _REQUESTING and ws[j + 1:j + 2] == ["you"]
-               for clause in reading.clauses for ws in [clause.words] for j, w in enumerate(ws))
+    # A question put to them ("so Nessa, is there a way down to the caves from here?") is theirs to answer.
+    return any(clause.asked for clause in reading.clauses) or any(
+        w in _REQUESTING and ws[j + 1:j + 2] == ["you"]
+        for clause in reading.clauses for ws in [clause.words] for j, w in enumerate(ws))

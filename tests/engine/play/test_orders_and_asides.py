@@ -54,3 +54,11 @@ def test_a_misspelt_name_alone_is_still_offered_back() -> None:
                         "enemies": ["Silas Crowe", "Wrecker Thug", "Giant Crab"], "actor": "Idris"})
     intent = parse("Silus?", world, "Idris")
     assert intent.confidence > 0 and "didn't catch that" not in (intent.clarify or "")
+
+
+@pytest.mark.parametrize("text", ["so nessa, is there a way down to the caves from here?",
+                                  "Nessa, where does that trapdoor lead?"])
+def test_a_question_put_to_someone_hailed_is_theirs_to_answer_and_moves_no_one(text: str) -> None:
+    world = case_world({"location": "Gannet Point", "in_combat": False, "enemies": [], "actor": "Tova"})
+    intent = parse(text, world, "Tova")
+    assert (intent.kind, intent.target, intent.destination) == ("roleplay", "Nessa Rook", None)
