@@ -39,7 +39,7 @@ from engine.play.entities import PRONOUNS
 from engine.play.frames import named_actor, without_speaker
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.play.parsers import IntentParser, OfflineIntentParser
-from engine.play.spell_time import outlasted
+from engine.play.time_passing import time_passed
 from engine.play.world_memo import holding_still
 from engine.text import words
 
@@ -244,9 +244,9 @@ class Orchestrator:
         turn = turn_order.finish(inp, parsed, inp.world, world, results)
         if turn is not None:
             results.append(turn)
-        # What follows from the turn as a whole: a fallen NPC is dead, time that passed ends concentration.
+        # What follows from the turn as a whole: a fallen NPC is dead; the time that passed does its work.
         results.append(AgentResult(agent="aftermath", state_changes=rules.fallen_npcs(
-            world, [c for r in results for c in r.state_changes]) + outlasted(inp.world, world)))
+            world, [c for r in results for c in r.state_changes]) + time_passed(inp.world, world)))
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
                          actor=next((r.actor for r in results if r.actor), assumed),
                          state_changes=[c for r in results for c in r.state_changes],

@@ -8,7 +8,7 @@ import pytest
 
 from engine.models.world import Boon
 from engine.play.orchestrator import ActionInput, Orchestrator
-from engine.play.spell_time import duration_minutes
+from engine.play.time_passing import duration_minutes
 from engine.rules import dm_ops
 from engine.rules.dice import DiceRoller, RngState
 from tests.engine.play.blind_world import case_world
@@ -46,3 +46,19 @@ def test_a_long_rest_ends_concentration() -> None:
     world = _blessed()
     dm_ops.party_rest(world, DiceRoller(RngState(seed=1)), "long")
     assert world.character("Tova").concentration is None and world.character("Bram").boons == []
+
+
+async def test_a_stable_character_comes_to_with_1_hp_after_hours_not_minutes() -> None:
+    # SRD 5.2: a stable creature that isn't healed "regains 1 Hit Point after 1d4 hours".
+    def fallen():
+        world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+        bram = world.character("Bram")
+        bram.hp.current, bram.stable = 0, True
+        return world
+
+    rest = await Orchestrator().resolve(ActionInput(action="we take a long rest", actor="Wren", world=fallen(),
+                                                    roller=ScriptedRoller(), turn=1))
+    assert rest.world.character("Bram").hp.current == 1  # woke during the night; too late for the rest's benefits
+    walk = await Orchestrator().resolve(ActionInput(action="we head down to the docks", actor="Wren", world=fallen(),
+                                                    roller=ScriptedRoller(), turn=1))
+    assert walk.world.character("Bram").hp.current == 0

@@ -1,6 +1,7 @@
-"""Concentration that outlasts its spell: time passing ends it. The SRD gives each spell's duration
-("Concentration, up to 1 minute"); travel, a rest or a failed search that takes longer ends it, so a
-Sleep cast in a fight is not still held eleven hours later."""
+"""What time passing does on its own. Concentration that outlasts its spell ends: the SRD gives each
+spell's duration ("Concentration, up to 1 minute"), and travel, a rest or a failed search that takes
+longer ends it, so a Sleep cast in a fight is not held eleven hours later. A stable character at 0 HP
+"regains 1 Hit Point after 1d4 hours" (SRD 5.2): four hours are always enough."""
 
 from __future__ import annotations
 
@@ -33,11 +34,23 @@ def _clock(world: Campaign) -> int:
     return world.game_state.day * MINUTES_PER_DAY + world.game_state.minutes
 
 
-def outlasted(before: Campaign, after: Campaign) -> list[StateChange]:
-    """End, in `after`, every concentration the time that passed since `before` has outlasted."""
+STABLE_WAKES_MINUTES = 4 * 60  # the longest of "1d4 hours"
+
+
+def time_passed(before: Campaign, after: Campaign) -> list[StateChange]:
+    """In `after`, what the time that passed since `before` settles: outlasted concentration, stable
+    characters coming to."""
     elapsed = _clock(after) - _clock(before)
     if elapsed <= 0:
         return []
+    changes = _outlasted(after, elapsed)
+    for pc in after.characters:
+        if not pc.dead and pc.stable and pc.hp.current == 0 and elapsed >= STABLE_WAKES_MINUTES:
+            changes += rules.apply_healing(pc, 1)
+    return changes
+
+
+def _outlasted(after: Campaign, elapsed: int) -> list[StateChange]:
     changes: list[StateChange] = []
     creatures = everyone(after)
     for creature in creatures:
