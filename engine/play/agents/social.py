@@ -179,13 +179,23 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
     return None, f'"{deflect_line(npc, topic.name, ctx.turn)}"'
 
 
+_ASKING_FOR = {"for", "get", "have", "buy", "want", "need", "order", "grab", "take", "some", "another", "fancy"}
+
+
 def _ware_asked(ctx: AgentContext, npc: NPC) -> market.Offer | None:
     """One of the NPC's own wares asked for ("a room for the night", "a pint"), or None."""
     if not npc.wares or "about" in words(ctx.action):  # "about the night of the wreck" is a topic, not a room
         return None
     place = ctx.world.game_state.party_location
     offers = [o for o in market.offers_at(ctx.world, place) if o.seller == npc.name]
-    return market.best(offers, stems(ctx.action))
+    offer = market.best(offers, stems(ctx.action))
+    # Asked for ("for a room", "can I get a pint"), not only named ("what she saw the night the light
+    # went out" names no room): a word of the ware right after a word of asking for it.
+    said = list(words(ctx.action))
+    wanted = {stem(w) for w in market.name_words(offer.name)} | {stem(k) for k in offer.ware.keywords} \
+        if offer is not None else set()
+    asked = any(stem(w) in wanted and set(said[max(0, i - 3):i]) & _ASKING_FOR for i, w in enumerate(said))
+    return offer if asked else None
 
 
 def _first_mention(name: str, action: str) -> int:

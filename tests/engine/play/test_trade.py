@@ -266,3 +266,12 @@ async def test_asking_a_seller_for_a_ware_names_its_price_with_no_roll(text: str
     assert res.dice_rolls == [] and not any(c.kind == "setback" for c in res.state_changes)
     assert price in res.npc_responses[0].text and f"Buy {ware}" in res.follow_up_options
     assert res.world.character("Bram").coins == world.character("Bram").coins  # asking buys nothing yet
+
+
+async def test_a_ware_word_in_a_question_about_something_else_is_no_offer() -> None:
+    # "the night" is a word of the inn's "Room for the night", but nobody asked for a room.
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+    res = await Orchestrator().resolve(ActionInput(action="Wren asks the innkeeper what she saw the night the light "
+                                                          "went out", actor="Wren", world=world,
+                                                   roller=ScriptedRoller(), turn=1))
+    assert not any(o.startswith("Buy ") for o in res.follow_up_options)
