@@ -19,10 +19,12 @@ from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
 from engine.rules.clock import advance_time
+from engine.rules.hiding import hide
 from engine.rules.rest import LONG_REST_HOURS, SHORT_REST_HOURS
 from engine.text import overlap, stem, stems, words
 
 HEALING_POTION = "2d4+2"
+_HIDING = re.compile(r"\b(?:hide|hides|hiding|hid)\b(?! (?:the|a|an|my|our|his|her|their|it|them)\b)")
 _MODES = (ActionType.SKILL_CHECK, ActionType.REST, ActionType.INVENTORY)
 _LONG_REST_WORDS = {"long", "sleep", "night", "camp", "morning", "dawn", "overnight"}
 _PICK_UP = re.compile(r"\b(?:pick(?:s|ed)? up|take|takes|took|grab|grabs|pocket|pockets|collect|loot)\s+(.+)")
@@ -70,9 +72,14 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
         skill = "wis"
         result.warnings.append("Could not tell which skill this uses; rolled a Wisdom check. "
                                "Name the skill (e.g. 'athletics check') to be exact.")
-    dc = dc_from_words(ctx.action)
     advantage = asked_advantage(ctx.action)
-    check = rules.ability_check(ctx.roller, pc, skill, dc, advantage=advantage)
+    if skill == "stealth" and _HIDING.search(ctx.action.lower()):
+        check, changes = hide(ctx.roller, pc, advantage=advantage)  # the Hide action: DC 15, Invisible on a success
+        result.state_changes += changes
+        dc = check.dc
+    else:
+        dc = dc_from_words(ctx.action)
+        check = rules.ability_check(ctx.roller, pc, skill, dc, advantage=advantage)
     result.dice_rolls.append(check.roll)
     label = skill.replace("_", " ")
     outcome = "succeeds" if check.success else "fails"

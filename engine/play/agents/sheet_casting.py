@@ -21,6 +21,7 @@ from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
 from engine.rules import casting
 from engine.rules.boons import BoonSpell, boon_spell
+from engine.rules.hiding import reveal
 from engine.text import overlap, stem, stems, words
 
 _CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon|"
@@ -162,6 +163,7 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
     except EngineError as exc:
         return _refuse(result, pc, exc, spell.name)
     result.bonus_action = _casting_time(spell.name).startswith("bonus action")
+    result.state_changes += reveal(pc.name, pc.conditions, f"casts {spell.name}")
     result.dice_rolls += outcome.rolls
     result.state_changes += outcome.changes
     result.beats += outcome.beats

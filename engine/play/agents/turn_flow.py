@@ -16,6 +16,7 @@ from engine.models.world import ActiveCondition, Attack, Campaign, Character, Co
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.manoeuvres import start_turn
 from engine.rules import monster_actions
+from engine.rules.hiding import reveal
 from engine.rules.manoeuvres import grappled_by_another
 
 
@@ -244,6 +245,7 @@ def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, condition
     outcome = rules.attack(ctx.roller, attacker, weapon, target.ac or 10, advantage=adv, boons=_boons_of(ctx.world, attacker),
                            penalty=rules.effects(conditions).d20_penalty,
                            auto_critical=rules.is_auto_critical(target.conditions, ranged=ranged))
+    result.state_changes += reveal(attacker, conditions, "attacks")
     resolve_hit(ctx, result, attacker, target, weapon, outcome)
     return outcome
 
