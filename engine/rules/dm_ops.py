@@ -67,7 +67,11 @@ def apply_change(world: Campaign, kind: str, target: str | None, value: object,
                                               or (isinstance(who, Character) and who.hp.current == 0)):
             # SRD 5.2: concentration ends when the caster has the Incapacitated condition (0 HP: unconscious).
             changes += rules.end_concentration(who, "dropped", _everyone(world))
-        return changes + rules.fallen_npcs(world, changes)
+        changes += rules.fallen_npcs(world, changes)
+        fight = world.game_state.combat
+        if fight is not None and fight.active and not any(c.kind == "monster" and not c.defeated for c in fight.order):
+            changes += rules.end_combat(world)  # the DM felled the last foe: the fight is over, as after a kill
+        return changes
     if kind == "temp_hp":
         amount = _int_value(value, "Temporary HP")
         if amount < 0:

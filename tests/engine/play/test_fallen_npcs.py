@@ -49,3 +49,10 @@ def test_a_living_person_fights_as_a_humanoid_and_a_ghost_as_the_undead() -> Non
     assert world.monster(stat_block_for(world, "Hesper Quill")).kind == "humanoid"
     assert stat_block_for(world, "Brother Ambrose") == "Drowned Sailor"
     assert stat_block_for(world, "Silas Crowe") == "Silas Crowe"
+
+
+def test_the_dms_hp_change_that_fells_the_last_foe_ends_the_fight() -> None:
+    world = case_world({"location": "Kettlecove Docks", "in_combat": True, "enemies": ["Wrecker Thug"]})
+    thug = next(c.name for c in world.game_state.combat.order if c.kind == "monster")
+    changes = dm_ops.apply_change(world, "hp", thug, -50)
+    assert world.game_state.combat is None and any(c.kind == "combat_end" for c in changes)
