@@ -29,10 +29,15 @@ def find_target(world: Campaign, name: str | None) -> Character | Combatant:
     monster = combat.combatant(key, kind="monster") if combat else None
     if monster:
         return monster
-    options = [c.name for c in world.characters]
-    if combat:
-        options += [c.name for c in combat.order if c.kind == "monster"]
-    raise CharacterNotFoundError(f"No character or creature named '{name}'. Choose one of: {', '.join(options)}.")
+    everyone = _everyone(world)
+    # "crowe" for Silas Crowe, "sailor 2" for Drowned Sailor 2: every word said is a word of one name.
+    said = key.split()
+    fits = [c for c in everyone if set(said) <= set(c.name.casefold().split())]
+    if len(fits) == 1:
+        return fits[0]
+    options = [c.name for c in (fits if len(fits) > 1 else everyone)]
+    lead = f"'{name}' could be several" if len(fits) > 1 else f"No character or creature named '{name}'"
+    raise CharacterNotFoundError(f"{lead}. Choose one of: {', '.join(options)}.")
 
 
 def _everyone(world: Campaign) -> list[Character | Combatant]:

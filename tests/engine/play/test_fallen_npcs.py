@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.errors import CharacterNotFoundError
 from engine.models.world import HitPoints
 from engine.play.orchestrator import ActionInput, Orchestrator
 from engine.rules import dm_ops
@@ -56,3 +57,15 @@ def test_the_dms_hp_change_that_fells_the_last_foe_ends_the_fight() -> None:
     thug = next(c.name for c in world.game_state.combat.order if c.kind == "monster")
     changes = dm_ops.apply_change(world, "hp", thug, -50)
     assert world.game_state.combat is None and any(c.kind == "combat_end" for c in changes)
+
+
+def test_the_dm_names_a_creature_by_a_word_of_its_name_and_is_asked_when_it_fits_several() -> None:
+    world = case_world({"location": "Wrecker Caves", "in_combat": True,
+                        "enemies": ["Silas Crowe", "Wrecker Thug", "Wrecker Thug"]})
+    assert dm_ops.find_target(world, "crowe").name == "Silas Crowe"
+    thugs = [c for c in world.game_state.combat.order if c.kind == "monster" and c.monster == "Wrecker Thug"]
+    for i, thug in enumerate(thugs, 1):
+        thug.name = f"Wrecker Thug {i}"
+    assert dm_ops.find_target(world, "thug 2").name == "Wrecker Thug 2"
+    with pytest.raises(CharacterNotFoundError, match="could be several.*Wrecker Thug 1, Wrecker Thug 2"):
+        dm_ops.find_target(world, "thug")
