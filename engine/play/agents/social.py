@@ -252,7 +252,10 @@ def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str 
          result: AgentResult, topic: str | None = None) -> Secret | None:
     """Asking or pressing for a secret: Persuasion unless another swaying skill is named."""
     shift = SECRET_DC_SHIFT[npc.attitude]
-    used = skill if skill in _SWAYING else "persuasion"
+    # A secret the campaign keeps behind a knowledge skill (Ambrose's relic: Religion) takes that skill;
+    # otherwise pressing is Persuasion unless another swaying skill is named.
+    used = skill if skill in _SWAYING else secret.skill if secret.skill not in _SWAYING | {"insight"} \
+        else "persuasion"
     if shift is None and used != "intimidation":
         success, margin = True, 0
         result.beats.append(f"{npc.name} is glad to help and tells {pc.name} freely.")

@@ -119,3 +119,15 @@ async def test_the_npc_named_first_is_the_one_asked_and_a_subject_they_do_not_kn
     result, roller = await ask(world, "Pim, what do you know about Brother Ambrose?")
     [reply] = result.npc_responses
     assert reply.npc == "Pim Lowrie" and "Brother Ambrose" in reply.text and not roller.calls
+
+
+@pytest.mark.anyio
+async def test_a_secret_kept_behind_a_knowledge_skill_is_asked_with_that_skill() -> None:
+    from engine.play.orchestrator import ActionInput, Orchestrator
+    from tests.engine.play.blind_world import case_world
+
+    # The campaign keeps Ambrose's relic behind Religion (DC 14): asking him is a Religion check, not Persuasion.
+    world = case_world({"location": "Drowned Chapel", "in_combat": False, "enemies": []})
+    res = await Orchestrator().resolve(ActionInput(action="brother ambrose, what does the reliquary hold?",
+                                                   actor="Tova", world=world, roller=ScriptedRoller([15]), turn=1))
+    assert [r.purpose for r in res.dice_rolls] == ["Religion vs Brother Ambrose"]
