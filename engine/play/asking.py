@@ -19,6 +19,27 @@ _JUDGING = {"think", "reckon", "believe", "sense", "feel", "tell", "figure", "se
 _SPEAKERS = {"i", "we", "i'll", "we'll", "let's", "i'm", "we're", "you", "your", "ya", "you're"}
 
 
+_READ = {"read", "reads", "reading"}
+# After "read", these begin a thing read ("read the ledger", "read it out"), never a person.
+_READ_A_THING = {"the", "a", "an", "my", "our", "your", "their", "its", "it", "this", "that", "these", "those", "out",
+                 "aloud", "up", "through", "over", "about", "from", "into", "on", "some", "any", "every", "what"}
+_PAGES = {"letter", "map", "ledger", "note", "notes", "sign", "book", "scroll", "log", "page", "riot", "lines", "words"}
+
+
+def _reads_someone(ws: list[str]) -> bool:
+    for j, w in enumerate(ws[:-1]):
+        if w not in _READ:
+            continue
+        nxt, after = ws[j + 1], ws[j + 2] if j + 2 < len(ws) else ""
+        if nxt in ("her", "him", "them", "his"):
+            # "read him", "read her face", "reads her - what's she scared of?"; "read her the letter" or
+            # "read his letter" reads a page
+            return after not in _PAGES | {"the", "a", "an", "this", "that", "it", "out", "aloud"}
+        if nxt not in _READ_A_THING and after not in _PAGES:
+            return nxt.isalpha() and len(nxt) > 1
+    return False
+
+
 def reads_a_person(reading: Reading) -> list[int]:
     """Clauses asking about someone else's honesty: "is he lying?", "is Vell telling the truth?", "can I tell
     if Osric is lying", "do I think the ghost is honest?". Not when the words are said to someone there
@@ -28,6 +49,9 @@ def reads_a_person(reading: Reading) -> list[int]:
     out = []
     for i, clause in enumerate(reading.clauses):
         ws = [w for w in clause.words if w not in _FILLERS]
+        if ws and not clause.quoted and _reads_someone(ws):
+            out.append(i)  # "I read her", "wren reads pim", "read nessa's face": a person read, not a page
+            continue
         if not ws or clause.quoted or ws[0].startswith("where") or not honesty(ws):
             continue
         judged = set(ws) & _JUDGING  # "do I think he is honest": the speaker judges, someone else is judged
@@ -48,12 +72,15 @@ def as_insight(reading: Reading, scores: dict[ActionType, float],
         judging = i and reading.clauses[i].lead in ("if", "whether") and reading.clauses[i - 1].words[-1:] and \
             reading.clauses[i - 1].words[-1] in _JUDGING
         # "can Tova tell if Ambrose is truthful": the telling is discerning, not speech.
+        # "I read her": the "read" cue is no look at a page either.
+        kinds = (T.ROLEPLAY, T.EXPLORATION) if _reads_someone(reading.clauses[i].words) else (T.ROLEPLAY,)
         for j in (i - 1, i) if judging else (i,):
             per = clause_scores.get(j, {})
-            moved = per.pop(T.ROLEPLAY, 0.0)
-            per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + moved
-            scores[T.ROLEPLAY] -= moved
-            scores[T.SKILL_CHECK] += moved
+            for kind in kinds:
+                moved = per.pop(kind, 0.0)
+                per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + moved
+                scores[kind] -= moved
+                scores[T.SKILL_CHECK] += moved
     if found and not any(max(per, key=per.get) == T.ROLEPLAY and max(per.values()) >= _SPEECH_MIN  # type: ignore[arg-type]
                          for per in clause_scores.values() if per):
         # Nobody is spoken to: the person named is who is read, so naming them is no speech either.

@@ -65,7 +65,8 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     if wants_escape(ctx.action, pc):
         break_free(ctx, pc, result)  # against the grapple's own escape DC, not a DC from the words
         return
-    skill = infer_skill(ctx.action) or infer_ability(ctx.action)
+    reads = ctx.intent is not None and "reading a person" in ctx.intent.matched  # "I read her": Insight
+    skill = "insight" if reads else infer_skill(ctx.action) or infer_ability(ctx.action)
     if skill == "medicine" and _stabilize(ctx, pc, result):
         return
     if skill is None:

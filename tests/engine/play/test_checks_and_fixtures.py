@@ -72,3 +72,14 @@ def test_reading_someone_is_insight_and_saying_it_is_speech(text: str, kind: str
 ])
 def test_a_request_of_someone_hailed_is_said_to_them(text: str, kind: str) -> None:
     assert _kind(text, "Kettlecove Docks") == kind
+
+
+@pytest.mark.parametrize("text, location, kind", [
+    ("wren reads her - whats she scared of?", "Gannet Point", "skill_check"),
+    ("I read nessa's face while she talks", "Gannet Point", "skill_check"),
+    ("I read him carefully", "Kettlecove Docks", "skill_check"),
+    ("I read the harbor ledger", "Kettlecove Docks", "exploration"),
+    ("read her the letter", "Gannet Point", "exploration"),
+])
+def test_reading_a_person_is_insight_and_reading_a_page_is_not(text: str, location: str, kind: str) -> None:
+    assert _kind(text, location) == kind
