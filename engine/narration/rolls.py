@@ -22,6 +22,9 @@ from engine.narration.prose import (
 from engine.narration.templates import check_name
 
 _SAVE = re.compile(r"^(?P<ability>[A-Za-z]{3,12}) sav(?:e|ing throw)s? (?:against|vs\.?) (?P<spell>.+)$", re.I)
+# (the save failed: it lands, the save succeeded: it does not), for the Unarmed Strike options.
+_MANOEUVRES = {"grapple": ("{who} gets a grip on {target}.", "{target} twists out of {who}'s grip."),
+               "shove": ("{who} shoves {target} hard.", "{target} stands firm against {who}'s shove.")}
 _SWAY = re.compile(r"^(?P<skill>persuasion|deception|intimidation|performance) vs (?P<npc>.+)$", re.I)
 _TARGET = re.compile(r"\b(?:vs\.?|versus|against|at|on)\s+(.+)$", re.I)
 
@@ -147,6 +150,10 @@ class RollReader:
               consumed: set[int]) -> list[Event]:
         spell = save["spell"].strip()
         target = roll.roller or "their foe"
+        if spell.lower() in _MANOEUVRES:  # a grapple or a shove: told as the hands-on act it is
+            who = self.actor if self.actor and self.actor != target else "Their foe"
+            lines = _MANOEUVRES[spell.lower()]
+            return [Event("generic", {"text": (lines[1] if succeeded(roll) else lines[0]).format(who=who, target=target)})]
         dmg_roll = self._damage_after(rolls, i, None, spell)
         dtype = damage_type(dmg_roll.purpose or "") if dmg_roll else usual_type(spell)
         caster = (dmg_roll.roller if dmg_roll else None) or (self.actor if self.actor != target else "the caster")

@@ -71,8 +71,8 @@ def unarmed_option(roller: DiceRoller, attacker: Character, target: Target, opti
     ability = _chosen_save(target, str_mod, dex_mod)
     check = creature_save(roller, target.name, str_mod if ability == "str" else dex_mod, target.conditions, ability, dc,
                           boons=target.boons)
-    check.roll.purpose = f"{check.roll.purpose} against {attacker.name}'s " + \
-        ("grapple" if option == "grapple" else "shove")
+    # "DEX saving throw against shove": the narrator says whose ("Bram's shove"), the log shows the turn's.
+    check.roll.purpose = f"{check.roll.purpose} against " + ("grapple" if option == "grapple" else "shove")
     out = ManoeuvreOutcome(rolls=[check.roll], landed=not check.success)
     if check.success:
         return out
