@@ -98,7 +98,8 @@ def _answer(creature: str, world: Campaign) -> Absent:
     else:
         here = world.location(world.game_state.party_location)
         options = list(dict.fromkeys(here.encounter)) if here is not None else []
-    offer = ", ".join(f"the {o}" for o in options[:-1]) + f" or the {options[-1]}" if len(options) > 1 else \
-        f"the {options[0]}" if options else ""
+    # "the Wrecker Thug" for a kind of creature, but a person by name: "Silas Crowe", not "the Silas Crowe".
+    called = [o if world.npc(o) is not None else f"the {o}" for o in options]
+    offer = ", ".join(called[:-1]) + f" or {called[-1]}" if len(called) > 1 else called[0] if called else ""
     question = f"There is no {creature} here. " + (f"Did you mean {offer}?" if offer else "Who do you want to attack?")
     return Absent(creature=creature, question=question, options=options)
