@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.api.limits import ACTION_CHARS
+
 
 class CommandError(ValueError):
     """A slash command the console cannot parse; the message says what to type instead."""
@@ -161,6 +163,9 @@ def parse_input(text: str) -> Parsed:
     if not line:
         raise CommandError("Type what a character does, or a /command (try /help).")
     if not line.startswith("/"):
+        if len(line) > ACTION_CHARS:  # refused here, so the text stays in the input to be cut down
+            raise CommandError(f"That action is {len(line):,} characters; one action takes at most "
+                               f"{ACTION_CHARS:,}. Shorten it and send again.")
         return PlayerAction(line)
     name, _, rest = line[1:].partition(" ")
     name, rest = name.lower(), rest.strip()

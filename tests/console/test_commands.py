@@ -109,3 +109,12 @@ def test_deathsave_names_the_character() -> None:
     assert parse_input("/deathsave Old Tom") == DeathSaveCommand("Old Tom")
     with pytest.raises(CommandError, match="Usage: /deathsave"):
         parse_input("/deathsave")
+
+
+def test_an_action_too_long_is_refused_before_sending_so_the_text_stays() -> None:
+    from engine.api.limits import ACTION_CHARS
+    from gm_console.tui.commands import CommandError, parse_input
+
+    with pytest.raises(CommandError, match="at most"):
+        parse_input("I " + "really " * ACTION_CHARS + "attack")
+    assert parse_input("I attack the thug").text == "I attack the thug"
