@@ -30,8 +30,13 @@ _HP_FIGURE = re.compile(
 DM_ONLY_CHANGES = frozenset({"encounter_difficulty"})
 
 
+_IS_AT = re.compile(r"\bis at (-?\d+)\s*/\s*(\d+)\s*(?:HP|hit points)\b", re.IGNORECASE)
+
+
 def scrub(text: str) -> str:
-    """Narrative without HP figures; amounts ("7 damage") stay, they are what the dice showed."""
+    """Narrative without HP figures; amounts ("7 damage") stay, they are what the dice showed. "Wren is
+    at 9/17 HP" becomes "Wren is hurt", not "Wren is at"."""
+    text = _IS_AT.sub(lambda m: f"is {health_word(int(m.group(1)), int(m.group(2)))}", text)
     return _HP_FIGURE.sub("", text)
 
 

@@ -260,3 +260,11 @@ async def test_the_encounter_rating_is_for_the_dm_not_the_players(tmp_path: Path
         assert not any("Encounter difficulty" in line.text or "XP" in line.text for line in view.narrative)
     finally:
         await manager.close()
+
+
+def test_the_players_see_how_hurt_someone_is_not_a_hole_where_the_hp_was() -> None:
+    from engine.session.player_view import scrub
+
+    assert scrub("Wren is at 17/17 HP, AC 14.") == "Wren is unhurt, AC 14."
+    assert scrub("Bram is at 4/20 HP, AC 18, poisoned.") == "Bram is bloodied, AC 18, poisoned."
+    assert scrub("The thug takes 7 damage (11 -> 4 HP).") == "The thug takes 7 damage."
