@@ -18,6 +18,7 @@ from engine.play.agents.setbacks import add_setback
 from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
+from engine.play.entities import content_stems, place_texts
 from engine.rules.clock import advance_time
 from engine.rules.hiding import hide
 from engine.rules.rest import LONG_REST_HOURS, SHORT_REST_HOURS
@@ -352,3 +353,9 @@ def _pick_up(pc: Character, ctx: AgentContext, result: AgentResult) -> None:
         return
     result.state_changes.append(_add(pc, thing))
     result.beats.append(f"{pc.name} picks up the {thing}.")
+    here = ctx.world.location(ctx.world.game_state.party_location)
+    seen = content_stems(place_texts(here) + [d.text for d in here.discoveries]) if here is not None else set()
+    if not content_stems([thing]) & seen:
+        # Nothing here mentions it: the player's word put it in the pack, which is the DM's call to keep.
+        result.warnings.append(f"Nothing at {ctx.world.game_state.party_location} mentions a {thing}; it is in "
+                               f"{pc.name}'s pack on the player's word. /undo takes it back.")

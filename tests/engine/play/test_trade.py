@@ -275,3 +275,15 @@ async def test_a_ware_word_in_a_question_about_something_else_is_no_offer() -> N
                                                           "went out", actor="Wren", world=world,
                                                    roller=ScriptedRoller(), turn=1))
     assert not any(o.startswith("Buy ") for o in res.follow_up_options)
+
+
+@pytest.mark.parametrize("text, flagged", [
+    ("bram picks up a vorpal sword from the crates", True),   # nothing at the inn mentions one
+    ("I pick up the foreign silver from the tin", False),     # the inn's own discovery
+])
+async def test_picking_up_what_the_scene_never_mentions_is_flagged_to_the_dm(text: str, flagged: bool) -> None:
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+    res = await Orchestrator().resolve(ActionInput(action=text, actor="Bram", world=world, roller=ScriptedRoller(),
+                                                   turn=1))
+    assert any(c.kind == "inventory_add" for c in res.state_changes)
+    assert any("on the player's word" in w for w in res.warnings) is flagged
