@@ -27,6 +27,7 @@ from engine.play.agents.npc_topics import (
 )
 from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
+from engine.play.wares_named import ORDERING
 from engine.text import overlap, stem, stems, words
 
 ATTITUDE_DC: dict[Attitude, int] = {Attitude.HOSTILE: 20, Attitude.UNFRIENDLY: 15, Attitude.INDIFFERENT: 12,
@@ -179,7 +180,8 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
     return None, f'"{deflect_line(npc, topic.name, ctx.turn)}"'
 
 
-_ASKING_FOR = {"for", "get", "have", "buy", "want", "need", "order", "grab", "take", "some", "another", "fancy"}
+# Asking a seller for something: the verbs of ordering at a counter, and "for a room", "some bread".
+_ASKING_FOR = ORDERING | {stem(w) for w in ("for", "need", "some", "another")}
 
 
 def _ware_asked(ctx: AgentContext, npc: NPC) -> market.Offer | None:
@@ -194,7 +196,8 @@ def _ware_asked(ctx: AgentContext, npc: NPC) -> market.Offer | None:
     said = list(words(ctx.action))
     wanted = {stem(w) for w in market.name_words(offer.name)} | {stem(k) for k in offer.ware.keywords} \
         if offer is not None else set()
-    asked = any(stem(w) in wanted and set(said[max(0, i - 3):i]) & _ASKING_FOR for i, w in enumerate(said))
+    asked = any(stem(w) in wanted and {stem(x) for x in said[max(0, i - 3):i]} & _ASKING_FOR
+                for i, w in enumerate(said))
     return offer if asked else None
 
 
