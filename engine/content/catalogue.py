@@ -63,6 +63,12 @@ def index(kind: CatalogueKind) -> Index:
     return Index(by_key=by_key, keys=list(by_key))
 
 
+@cache
+def name_words(kind: CatalogueKind) -> frozenset[str]:
+    """The words of every SRD name of a kind, lower case ("hag", "wraith", "frost" for monsters)."""
+    return frozenset(w for name in index(kind).keys for w in name.split() if len(w) > 2 and w.isalpha())
+
+
 def _name(record: BaseModel) -> str:
     return record.display_name if isinstance(record, SrdCondition) else record.name  # type: ignore[attr-defined]
 

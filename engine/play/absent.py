@@ -13,7 +13,7 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from engine.content.catalogue import index
+from engine.content.catalogue import index, name_words
 from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
@@ -40,10 +40,9 @@ class Absent(BaseModel):
 
 @cache
 def creature_words() -> frozenset[str]:
-    names = index(CatalogueKind.MONSTER).keys
     # Weapons and gear in creature names ("animated flying sword", "animated armor") are the lexicon's.
     gear = {key[0] for key in LEXICON if len(key) == 1} - {stem(w) for w in lx.CREATURES}
-    srd = {stem(w) for name in names for w in name.split() if len(w) > 2 and w.isalpha()}
+    srd = {stem(w) for w in name_words(CatalogueKind.MONSTER)}
     return frozenset(srd - gear | {stem(w) for w in lx.CREATURES})  # the 2024 SRD has no orc; players still say it
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from engine.content.catalogue import index as catalogue_index
+from engine.content.catalogue import name_words
 from engine.models.catalogue import CatalogueKind
 from engine.text import stem, words
 
@@ -51,7 +51,7 @@ NOUNS: dict[str, frozenset[str]] = {
 def _creature_words() -> frozenset[str]:
     """Words of SRD creature names ("hag", "wraith"): saying one names a kind of creature, so it is left to
     the creature linker ("fire bolt at the hag" with no hag here is asked about, never Hesper)."""
-    return frozenset(stem(w) for name in catalogue_index(CatalogueKind.MONSTER).keys for w in name.split())
+    return frozenset(stem(w) for w in name_words(CatalogueKind.MONSTER))
 
 
 @lru_cache(maxsize=1024)

@@ -97,3 +97,13 @@ def acting_character(ctx: AgentContext, result: AgentResult, *, must_act: bool =
 
 def party_here(world: Campaign) -> list[Character]:
     return [c for c in world.characters if not c.dead]
+
+
+def npc_aimed_here(ctx: AgentContext) -> str | None:
+    """The NPC standing here whom the parse names as the target (the foe attacked, the pocket picked)."""
+    ref = ctx.intent.target_ref if ctx.intent is not None else None
+    if ref is None or ref.kind != "npc":
+        return None
+    npc = ctx.world.npc(ref.name)
+    here = ctx.world.game_state.party_location.casefold()
+    return npc.name if npc is not None and (npc.location or "").casefold() == here else None

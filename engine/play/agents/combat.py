@@ -9,7 +9,7 @@ from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
-from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here
 from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
 from engine.play.agents.presence import absent_target
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
@@ -132,16 +132,6 @@ class CombatAgent:
         return result
 
 
-def _npc_foe(ctx: AgentContext) -> str | None:
-    """The NPC standing here whom the parse names as the target: attacking them makes them the foe."""
-    intent = ctx.intent
-    if intent is None or intent.target_ref is None or intent.target_ref.kind != "npc":
-        return None
-    npc = ctx.world.npc(intent.target_ref.name)
-    here = ctx.world.game_state.party_location.casefold()
-    return npc.name if npc is not None and (npc.location or "").casefold() == here else None
-
-
 def _turn_hostile(ctx: AgentContext, npc_name: str, result: AgentResult) -> None:
     npc = ctx.world.npc(npc_name)
     if npc is not None and npc.attitude != Attitude.HOSTILE:
@@ -173,7 +163,7 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
     here = world.location(world.game_state.party_location)
     place = world.game_state.party_location
     names = list(here.encounter) if here else []
-    foe_npc = _npc_foe(ctx)
+    foe_npc = npc_aimed_here(ctx)
     if foe_npc is not None:
         # Attacking someone who is here: they fight (with whoever lurks here), no one is conjured.
         block = stat_block_for(world, foe_npc)

@@ -9,7 +9,7 @@ from engine.errors import InvalidInputError
 from engine.models.actions import ActionType
 from engine.models.world import Character
 from engine.play.agents import trade
-from engine.play.agents.base import AgentContext, AgentResult, acting_character, party_here
+from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here, party_here
 from engine.play.agents.manoeuvres import break_free, wants_escape
 from engine.play.agents.pack import add_item as _add
 from engine.play.agents.pack import find_item as _find_item
@@ -89,23 +89,13 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
                         f"{ctx.action.rstrip('.!?')}.")
     if not check.success:
         add_setback(ctx, result, pc, skill, check.roll.total - dc)
-    elif skill == "sleight_of_hand" and (mark := _mark(ctx)) is not None:
+    elif skill == "sleight_of_hand" and (mark := npc_aimed_here(ctx)) is not None:
         # What a pocket holds is the campaign's to say, and it says nothing: the DM decides, the engine asks.
         result.beats.append(f"{pc.name}'s fingers come away from {mark} unnoticed.")
         result.warnings.append(f"{pc.name} picked {mark}'s pocket unseen: the DM says what was in it, and "
                                f"'{pc.name} pockets 4 sp' (or whatever it was) records it.")
     result.follow_up_options += (["Press on", "Look around"] if check.success
                                  else ["Try another way", "Ask a companion for help"])
-
-
-def _mark(ctx: AgentContext) -> str | None:
-    """The NPC here whom the action is aimed at, for a pocket picked or a purse cut."""
-    ref = ctx.intent.target_ref if ctx.intent is not None else None
-    if ref is None or ref.kind != "npc":
-        return None
-    npc = ctx.world.npc(ref.name)
-    here = ctx.world.game_state.party_location.casefold()
-    return npc.name if npc is not None and (npc.location or "").casefold() == here else None
 
 
 def asked_advantage(text: str) -> str | None:
