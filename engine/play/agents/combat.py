@@ -91,7 +91,7 @@ class CombatAgent:
         if not out_of_turn:
             start_turn(ctx, pc, result)
         foes = standing_foes(world)
-        option = asked_option(ctx.action, {w for f in foes for w in words(f"{f.name} {f.monster or ''}") if len(w) > 2})
+        option = asked_option(ctx.action, foes)
         if stems(ctx.action) & _DODGE:
             if mine is not None:
                 mine.dodging = True
@@ -279,7 +279,7 @@ def _pick_attack(ctx: AgentContext, pc: Character, result: AgentResult) -> Attac
 
 
 def _is_spell(attack: Attack) -> bool:
-    return any(attack.name.lower() == s for s in _SPELLS)
+    return attack.name.lower() in _SPELLS
 
 
 def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:

@@ -12,6 +12,7 @@ from engine.rules import manoeuvres
 from engine.rules.combat import save_modifier
 from engine.rules.conditions import why_cannot_act
 from engine.rules.health import remove_condition
+from engine.text import words
 
 _GRAPPLE = re.compile(r"\b(?:grapple|grapples|grappling|grab|grabs|grabbing|seize|seizes|wrestle|wrestles|"
                       r"tackle|tackles|pin|pins|headlock|bear[- ]hug|get hold of|take hold of)\b")
@@ -28,7 +29,7 @@ _ESCAPE = re.compile(r"\b(?:break|breaks|slip|slips|wriggle|wriggles|twist|twist
 _PRONOUNS = frozenset({"him", "her", "it", "them", "one", "someone", "whoever"})
 
 
-def asked_option(action: str, foe_words: set[str]) -> manoeuvres.Option | None:
+def asked_option(action: str, foes: list[Combatant]) -> manoeuvres.Option | None:
     """The Unarmed Strike option the words ask for, or None for an ordinary attack. The creature must be
     what the verb takes ("grab the ogre", "trip him"), not something else ("grab the poker and hit the ogre")."""
     text = action.lower()
@@ -36,6 +37,7 @@ def asked_option(action: str, foe_words: set[str]) -> manoeuvres.Option | None:
     if found is None:
         return None
     after = re.findall(r"[a-z0-9']+", text[found.start():])[1:6]
+    foe_words = {w for f in foes for w in words(f"{f.name} {f.monster or ''}") if len(w) > 2}
     if not (set(after) & (foe_words | _PRONOUNS)):
         return None
     if found.re is _GRAPPLE:
