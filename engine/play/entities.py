@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from engine.models.intent import EntityRef
 from engine.models.world import NPC, Campaign, Location
+from engine.play import lexicon as lx
 from engine.play.person_nouns import person_aliases, person_classes
 from engine.play.world_memo import remembered
 from engine.text import stem, words
@@ -315,8 +316,11 @@ def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None =
         # sentence, which point at the place it leads to.
         if any(index["\0"].df.get(s, 0) == 1 for s in named_here):
             features = (features - named_here) | {f"~{s}" for s in named_here}
+        # The thing named is the one its words fit best ("the spiral stair" is the lighthouse's own, not the
+        # stair cut in the rock below the trapdoor).
+        fit = max((len(named_here & sentence) for sentence in here.sentences), default=0)
         for sentence in here.sentences:
-            if named_here & sentence and sentence & _LEADS:
+            if named_here & sentence and len(named_here & sentence) == fit and sentence & _LEADS:
                 features |= {f"~{s}" for s in sentence}
     df = index["\0"].df
     # Only the place words the sentence holds can score: those are looked up, not every word of every place.
@@ -359,6 +363,7 @@ class _Place:
     def __init__(self, name: str, connections: tuple[str, ...], texts: tuple[str, ...]) -> None:
         self.name, self.connections = name, connections
         self.words = {stem(w) for w in words(name) if w not in STOP}
+        self.words |= {stem(w) for kind in lx.PLACE_KINDS if {stem(k) for k in kind} & self.words for w in kind}
         self.sentences = _sentences(texts)
         self.found = {s for sent in self.sentences for s in sent}
         # Words found here beyond the name, each with its place in the set's own iteration order.

@@ -100,6 +100,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
 
 
 TOWARD = lx.DIRECTIONS | {"for"}
+# "for" heads somewhere only after a verb of setting out ("we make for the inn"; "a round for the room" goes nowhere).
+_MAKING = {"make", "makes", "making", "made", "head", "heads", "heading", "off", "bound", "set", "leave", "leaving",
+           "start", "strike", "break", "run", "ran", "bolt", "dash"}
 _REACH = 3
 _TIMES = {stem(w) for w in lx.TIME_WORDS}
 
@@ -118,7 +121,7 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
         ws = clause.words
         for i, w in enumerate(ws[:-1]):
             nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
-            if w in TOWARD and nxt in terms and nxt not in _TIMES:
+            if w in TOWARD and nxt in terms and nxt not in _TIMES and (w != "for" or i > 0 and ws[i - 1] in _MAKING):
                 return True
     return False
 

@@ -16,13 +16,15 @@ from engine.text import stem
 # Verbs of handling a thing in place (stems); looking, opening, taking and talking are other acts.
 HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
     slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
-    refill trim strike match adjust wind crank seal pour""".split()}
+    refill trim strike match adjust wind crank seal pour lay rest seat nestle wedge lower shove tuck""".split()}
 _ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
 _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "like", "for", "behind", "under",
             "over", "above", "below", "across", "through"}
 # Things any place may have that a hand works but that are no puzzle of this place.
 _DONE = 0.5
 _GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
+# Laying a hand on something is touching it, not setting a thing in place ("rest my hand on the altar").
+_BODY = {stem(w) for w in "hand hands palm palms finger fingers elbow elbows arm arms head foot feet ear cheek".split()}
 
 
 def fixtures(world: Campaign) -> frozenset[str]:
@@ -68,6 +70,8 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
             continue  # "press on down the stair", "strike at whatever comes": going on, or aiming, not handling
         # The verb's own object, up to the first word of place: "light it by the fire" works no fireplace.
         obj = after[:next((k for k, t in enumerate(after) if t.stem in _PLACING), len(after))]
+        if obj and obj[0].stem in _BODY:
+            continue
         if any(t.stem in built_in and not t.own for t in obj):
             worked.add(token.clause)
     return worked

@@ -52,7 +52,7 @@ from engine.play.frames import without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.intent_result import ONLY_FOE, IntentResult, clarify, only_foe, only_here, where_they_are
 from engine.play.naming import check_names
-from engine.play.spans import SPAN_WEIGHT, rest_span
+from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ordered
@@ -163,6 +163,13 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     spent = rest_span(reading)
     if spent is not None:
         add(T.REST, SPAN_WEIGHT, spent, "a rest's span of time")
+    if scores[T.REST] >= SPAN_WEIGHT:
+        # "we hunker down for an hour and bind our wounds", "short rest, wren watches the trapdoor": wounds
+        # tended and a watch kept are how the rest is spent, not acts beside it.
+        for clause, kind in tended(reading):
+            moved = clause_scores.get(clause, {}).pop(kind, 0.0)
+            scores[kind] -= moved
+            add(T.REST, moved, clause, "part of the rest")
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").

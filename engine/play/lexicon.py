@@ -66,6 +66,22 @@ LEXICON_SPEC: dict[ActionType, str] = {
         item:2 equipment:2 scroll:1.5 put:1""",
 }
 
+# Kinds of place, each with the everyday words for it: a place named "... Inn" is "the pub" and "the tavern"
+# too, "... Docks" is "the harbour", "... Chapel" is "the church", whatever the campaign.
+PLACE_KINDS = (
+    {"inn", "tavern", "pub", "alehouse", "taproom", "hostel", "hostelry", "saloon", "taphouse", "boozer"},
+    {"dock", "docks", "harbour", "harbor", "quay", "quayside", "wharf", "pier", "jetty", "port", "waterfront", "marina"},
+    {"cave", "caves", "cavern", "caverns", "grotto", "grottoes"},
+    {"chapel", "church", "shrine", "temple", "kirk", "sanctuary", "abbey"},
+    {"point", "headland", "cape", "promontory", "bluff"},
+    {"crypt", "tomb", "catacomb", "catacombs", "vault", "mausoleum", "barrow"},
+    {"keep", "castle", "fort", "fortress", "stronghold", "citadel"},
+    {"market", "marketplace", "bazaar"},
+    {"forest", "wood", "woods", "woodland"},
+    {"village", "hamlet", "town"},
+    {"mine", "mines", "pit"},
+)
+
 # Creature nouns among the combat cues: naming one that is nowhere in the world is no attack on whoever is here.
 CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", "troll", "dragon", "ogre", "kobold",
              "spider", "rat", "cultist", "ghoul", "harpy", "imp", "gnoll", "hobgoblin", "bugbear"}

@@ -6,24 +6,43 @@ from __future__ import annotations
 
 from engine.models.actions import ActionType
 from engine.play.classifier import LEXICON, Reading
+from engine.text import stem
 
 T = ActionType
 SPAN_WEIGHT = 3.0
 # A span of the length a rest takes, and the words that make it the act's span ("for", "through", "till").
 _SPANS = {"night", "hour", "hours", "overnight", "dawn", "morning", "daybreak", "sunrise", "nightfall"}
 _OVER = {"for", "through", "till", "until", "til", "take", "takes", "spend", "spends", "overnight", "all"}
+_COUNTS = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "few",
+           "couple", "1", "2", "4", "6", "8", "10", "12"}
 _REACH = 4
 # A cue this strong is an act of its own that merely takes the time ("we march through the night").
 # Paying for the night buys a room: trade takes less to be the act ("I pay for a room for the night").
 _ACT = 3.0
 _ACTING = {T.INVENTORY: 2.0}
+_TENDING = {stem(w) for w in ("bandage", "bandages", "tend", "stitch", "heal", "recover", "recuperate")}
+_TENDING_VERBS = {stem(w) for w in ("bind", "patch", "dress", "treat", "clean", "lick", "nurse", "wrap", "fix")}
+_WATCHING = {stem(w) for w in ("watch", "watches", "guard", "lookout")}
+_WOUNDS = {stem(w) for w in ("wound", "wounds", "cuts", "injuries", "ourselves", "themselves", "up", "scrapes")}
+
+
+def tended(reading: Reading) -> set[tuple[int, ActionType]]:
+    """Clauses that tend wounds ("bind our wounds", "patch ourselves up") or keep watch, with the kind they
+    would be on their own: over a rest, they are how the rest is spent."""
+    tending = {t.clause for t in reading.tokens if t.factor > 0 and t.stem in _TENDING} | {
+        t.clause for i, t in enumerate(reading.tokens) if t.stem in _TENDING_VERBS
+        and any(x.stem in _WOUNDS for x in reading.tokens[i + 1:i + 4] if x.clause == t.clause)}
+    watching = {t.clause for t in reading.tokens if t.factor > 0 and t.stem in _WATCHING}
+    return {(c, T.SKILL_CHECK) for c in tending} | {(c, T.EXPLORATION) for c in watching}
 
 
 def rest_span(reading: Reading) -> int | None:
     """The clause that spends a rest's span of time, or None."""
     for index, clause in enumerate(reading.clauses):
         ws = clause.words
-        spanned = any(w in _SPANS and (w == "overnight" or set(ws[max(0, j - _REACH):j]) & _OVER)
+        owned = {t.word for t in reading.tokens if t.clause == index and t.possessive}  # "the night's watch"
+        spanned = any(w in _SPANS and w not in owned and (w == "overnight" or set(ws[max(0, j - _REACH):j]) & _OVER
+                                       or w.startswith("hour") and j > 0 and ws[j - 1] in _COUNTS)
                       for j, w in enumerate(ws))
         if not spanned:
             continue

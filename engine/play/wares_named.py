@@ -23,16 +23,21 @@ def ware_words(world: Campaign) -> frozenset[str]:
         sold = [w for npc in world.npcs_at(here) if npc.attitude != Attitude.HOSTILE for w in npc.wares]
         loc = world.location(here)
         sold += loc.wares if loc is not None else []
-        said = {w for ware in sold if ware.srd is None for text in (ware.name, *ware.keywords) for w in words(text)}
+        said = {w for ware in sold for text in (ware.name, *ware.keywords) for w in words(text)}
         return frozenset(stem(w) for w in said if len(w) > 2 and w not in STOP)
     return remembered(world, ("ware words", here), build)
 
 
 _WILL = {"i'll", "ill", "we'll", "i'd", "we'd", "id"}
+_WOULD = {"i'd", "we'd", "id", "would"}
+# Standing a round: "a round of ale for the room, on me", "drinks are on me", "my treat".
+_TREATS = {("on", "me"), ("on", "us"), ("my", "treat"), ("my", "shout")}
 
 
 def _orders(tokens: list, i: int) -> bool:
-    """A verb of ordering; "have" only as "I'll have" ("I have a look" orders nothing)."""
+    """A verb of ordering; "have" only as "I'll have" ("I have a look" orders nothing), "like" only as "I'd like"."""
+    if tokens[i].word == "like":
+        return i > 0 and tokens[i - 1].word in _WOULD
     if tokens[i].stem not in ORDERING:
         return False
     return tokens[i].stem != stem("have") or (i > 0 and tokens[i - 1].word in _WILL)
@@ -46,7 +51,11 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     if not sold:
         return None
     tokens = reading.tokens
+    pairs = {(a.word, b.word) for a, b in zip(tokens, tokens[1:], strict=False)}
+    treat = bool(pairs & _TREATS) or any(c.words[-2:] == ["on", "me"] for c in reading.clauses)
     for i, token in enumerate(tokens):
+        if token.stem in sold and token.factor > 0 and treat and not token.negated:
+            return token.clause  # the round is the purchase, whatever verb stands or none
         if token.stem in sold and token.factor > 0:
             before = tokens[max(0, i - _REACH):i]
             if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):

@@ -5,7 +5,9 @@ held back and never looked at.
 Set 4 was labelled twice, independently (99.2% agreement on kind); the four sentences the labellers read
 differently are left out of the file. Set 5 was labelled twice too (100% agreement on kind; where only one
 labeller named an unnamed seller as the target, the target is left empty); the 11 sentences also found in
-an earlier set are left out, and half of it, not a third, is held back."""
+an earlier set are left out, and half of it, not a third, is held back. Set 6 likewise (100% agreement on kind;
+11 sentences found in earlier sets and one destination the labellers read differently are left out; a target
+only one labeller named is left empty); half of it is held back."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ SPLIT_SEED = 20261122
 SPLIT_SEED4 = 20261123
 BLIND5 = Path(__file__).resolve().parent / "intent_blind5.json"
 SPLIT_SEED5 = 20261124
+BLIND6 = Path(__file__).resolve().parent / "intent_blind6.json"
+SPLIT_SEED6 = 20261125
+BLIND6_WRITTEN = 320
 
 
 def blind3_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -33,6 +38,13 @@ def blind4_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 def blind5_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return _split(BLIND5, SPLIT_SEED5, share=2)
+
+
+def blind6_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Half held back, chosen by case id among the 320 the writer wrote (the 12 left out of the file stay out)."""
+    cases = json.loads(BLIND6.read_text())
+    held = {i + 1 for i in random.Random(SPLIT_SEED6).sample(range(BLIND6_WRITTEN), BLIND6_WRITTEN // 2)}
+    return [c for c in cases if c["id"] not in held], [c for c in cases if c["id"] in held]
 
 
 def _split(path: Path, seed: int, share: int = 3) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
