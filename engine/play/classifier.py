@@ -52,7 +52,13 @@ _NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay"
 _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
 # Past participles the stemmer folds onto another verb ("done" is no "don").
 _IRREGULAR = {"done": "do", "gone": "go"}
-_TABLE = {"dm", "gm"}  # "DM, can you remind me...": the table's "you" is the DM
+_TABLE = {"dm", "gm"}
+# What someone knows or thinks: asked of a person present, it is theirs to answer.
+_KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
+            "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
+# Words of when or how often: with "can I ...", they ask what the rules allow ("... and still move after?").
+_RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice", "even", "without", "while",
+               "once"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
 MAIN_CUE_BONUS = 1.5
@@ -158,6 +164,30 @@ def _is_question(clause: Clause) -> bool:
             return False  # "can I climb it?" asks to act
         return True
     return False
+
+
+def _asked_of(ws: list[str], addressees: frozenset[str]) -> str | None:
+    """"whats hesper know about silas crowe", "what does Pim think of the harbormaster": what someone present
+    knows or thinks is theirs to tell; the question is put to them. Returns the name word they were asked by."""
+    ws = [w for w in ws if w not in _FILLERS]
+    if not ws or ws[0] not in lx.QUESTION_WORDS | {"does", "did", "whats", "do"}:
+        return None
+    for j, w in enumerate(ws[1:4], start=1):
+        if w in addressees:
+            # How they stand toward the party ("what does aldous think of us") is theirs to show, the DM's to say.
+            return w if set(ws[j + 1:j + 3]) & _KNOWING and not {"us", "me"} & set(ws[j + 1:]) else None
+    return None
+
+
+def _asks_the_rules(clauses: list[Clause]) -> bool:
+    """"can I cast shield after I've been hit?", "can I use action surge again or do I need a rest first":
+    asking whether one may, with a word of when or how often, asks how the rules stand; the act waits on it."""
+    spoken = [c for c in clauses if c.words]
+    ws = [w for w in spoken[0].words if w not in _FILLERS] if spoken else []
+    if len(ws) < 3 or ws[0] not in {"can", "could", "may"} or ws[1] not in {"i", "we"} or any(c.quoted for c in spoken):
+        return False
+    # As a clause's joining word only "after" asks ("... after I've been hit?"); "while they argue" sets a scene.
+    return any(w in _RULES_TAIL for c in spoken for w in c.words) or any(c.lead == "after" for c in spoken)
 
 
 def _subject(word: str) -> bool:
@@ -266,6 +296,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             for t in reading.tokens:
                 if t.clause not in acting and t.word not in addressees:
                     t.factor *= QUOTE_FACTOR  # what is said to them is speech, not the speaker's act
+    if not vocative and addressees:
+        asked_of = _asked_of(spoken[0].words if spoken else [], addressees)
+        if asked_of is not None:
+            reading.addressee, vocative = asked_of, True
     reading.addressed = vocative
     for index, clause in enumerate(reading.clauses):
         ws = [w for w in clause.words if w not in _FILLERS]
@@ -278,8 +312,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                 if t.clause == index:
                     t.factor *= QUOTE_FACTOR
     _said_after_colon(reading, vocative)
+    rules_asked = not vocative and _asks_the_rules(reading.clauses)
     for index, clause in enumerate(reading.clauses):
-        clause.question = not vocative and _is_question(clause)
+        clause.question = rules_asked or not vocative and _is_question(clause)
         ws = [w for w in clause.words if w not in _FILLERS]
         nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \

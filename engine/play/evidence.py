@@ -116,10 +116,14 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
     """A clause with no known verb but a way of going ("wanders down to the harbour", "we make for the
     inn"): a direction right before a word of the place, and nothing else for the clause to be doing."""
     for index, clause in enumerate(reading.clauses):
-        if index in main and main[index][3] not in MOVEMENT_KEYS:
-            continue
         ws = clause.words
-        for i, w in enumerate(ws[:-1]):
+        # The going comes before the clause's act ("wanders down to the harbour to have a nose around"): the
+        # act is what they will do there.
+        acts_at = len(ws)
+        if index in main and main[index][3] not in MOVEMENT_KEYS:
+            verb = reading.tokens[main[index][2] - len(main[index][3])].word
+            acts_at = ws.index(verb) if verb in ws else 0
+        for i, w in enumerate(ws[:min(acts_at, len(ws) - 1)]):
             nxt = next((stem(x) for x in ws[i + 1:] if x not in STOP), "")
             if w in TOWARD and nxt in terms and nxt not in _TIMES and (w != "for" or i > 0 and ws[i - 1] in _MAKING):
                 return True

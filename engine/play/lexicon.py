@@ -35,7 +35,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         elf:1 child:1 children:1 farmer:1 villager:1 shopkeeper:1 elder:1 him:0.5 her:0.5 them:0.5
         please:1 hiding_something:4 hiding_anything:4 telling_truth:4 sincere:3 honest:2.5 motive:3
         intention:3""",
-    T.EXPLORATION: """split_up:2 go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
+    T.EXPLORATION: """take_peek:3 take_look:3 have_peek:3 have_look:3 take_glance:3 have_gander:3 take_gander:3 have_nose:3 split_up:2 go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
