@@ -57,8 +57,7 @@ _TABLE = {"dm", "gm"}
 _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
             "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
 # Words of when or how often: with "can I ...", they ask what the rules allow ("... and still move after?").
-_RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice", "even", "without", "while",
-               "once"}  # "DM, can you remind me...": the table's "you" is the DM
+_RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
 MAIN_CUE_BONUS = 1.5

@@ -130,7 +130,8 @@ FIXTURE_WEIGHT = 4.0
 # "go look", "come see": a verb of going before another verb is no journey.
 GOING = {"go", "come"}
 # Verbs of finding out: after a question, acting with one of these is how the question gets answered.
-FINDING_OUT = {"look", "look_at", "look_around", "look_for", "search", "check", "examine", "inspect", "investigate",
+FINDING_OUT = {"take_peek", "take_look", "have_peek", "have_look", "take_glance", "have_gander", "take_gander", "have_nose",
+               "look", "look_at", "look_around", "look_for", "search", "check", "examine", "inspect", "investigate",
                "study", "peer", "work_out", "figure_out", "decipher", "solve", "translate", "read", "listen", "smell",
                "see"}
 # Resting is intransitive: "rest my hand on the altar" is no rest (time words aside: "rest the night").
