@@ -61,7 +61,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         "{actor}'s {what} eases the hurt.", "The {what} does its work on {actor}.",
         "{actor} feels the {what} take hold; the pain ebbs.", "Strength returns to {actor} with the {what}."),
     "inventory_add": (
-        "{target} picks up {item}.", "{item_cap} goes into {target}'s pack.", "{target} now carries {item}.",
+        "{target} picks up {item}.", "{item_cap} goes into {target}'s pack.", "{target} stows {item}.",
         "{target} stows {item}."),
     # Some left (or the count unknown), and the last one gone: "no longer has" only when it is true.
     "inventory_remove": (

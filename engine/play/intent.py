@@ -55,7 +55,7 @@ from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
-from engine.play.wares_named import ordered
+from engine.play.wares_named import ORDERED, ordered
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
@@ -132,6 +132,10 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
         if key[0] in INTRANSITIVE and has_object(reading, index):
             continue
+        if key in MOVEMENT_KEYS and _up_the_stairs(reading, index, clause):
+            # "climb the spiral stair to the lamp room": walking up a stair is going there, not a feat.
+            entries = [c.model_copy(update={"action_type": T.EXPLORATION}) if c.action_type == T.SKILL_CHECK else c
+                       for c in entries]
         if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, key, world, actor):
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if not entries:
@@ -174,7 +178,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").
     if (asked := ordered(reading, world)) is not None and not scores[T.REST]:
-        add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, "a ware of the place ordered")
+        add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, ORDERED)
     if gear is not None:
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:
@@ -227,6 +231,13 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
             per[T.EXPLORATION] = per.get(T.EXPLORATION, 0.0) + PLACE_CLAUSE
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
+
+
+_EASY_WAYS = {stem(w) for w in lx.EASY_WAYS}
+
+
+def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
+    return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
 
 
 def _understand(text: str, world: Campaign | None, actor: str | None

@@ -12,6 +12,7 @@ from engine.text import stem, words
 
 # Verbs of ordering (stems): what a customer says at a counter.
 ORDERING = {stem(w) for w in "order have get grab take want fancy buy purchase rent".split()}
+ORDERED = "a ware of the place ordered"  # the cue the parse reports, read by the trade agent
 _REACH = 4  # the verb comes at most this many words before the ware ("order a big bowl of stew")
 
 

@@ -16,6 +16,7 @@ from engine.play.agents import market
 from engine.play.agents.base import AgentContext, AgentResult, party_here
 from engine.play.agents.pack import add_item, find_item, take_item
 from engine.play.cues import count_in
+from engine.play.wares_named import ORDERED
 from engine.rules import purse
 from engine.text import overlap, stem, stems, words
 
@@ -34,6 +35,9 @@ _MEASURE = re.compile(r"\b\d+\s*(?:feet|foot|ft|lbs?|pounds?|gallons?|pints?)\b"
 # Words that count rather than name what is sold ("both handaxes", "a spare dagger").
 _COUNTING = {"all", "every", "each", "both", "pair", "couple", "few", "spare", "extra", "one", "two", "three",
              "four", "five", "six", "seven", "eight", "nine", "ten", "dozen", "several"}
+# Words that count what a purchase gives ("two quivers of arrows"), not single pieces ("twenty arrows").
+_BUNDLES = {"bundle", "bundles", "quiver", "quivers", "case", "cases", "pack", "packs", "sheaf", "sheaves", "box",
+            "boxes", "set", "sets", "lot", "lots", "batch", "batches"}
 _ROUND = re.compile(r"\bround\b|\bfor\s+(?:the\s+)?(?:whole\s+)?(?:room|house|bar|taproom|tavern|everyone|all)\b"
                     r"|\beveryone\b|\beverybody\b")
 
@@ -57,7 +61,8 @@ def handle(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
         # Loot counted into the purse as the player says it; the DM sees the change and can undo it.
         result.state_changes.append(purse.pocket(pc, amounts, ""))
         result.beats.append(f"{pc.name} pockets {coins_text(amounts)}; {pc.name} now has {pc.coins.text()}.")
-    elif said & _BUY or said & _PAY:
+    elif said & _BUY or said & _PAY or ctx.intent is not None and ORDERED in ctx.intent.matched:
+        # "I'd like 20 arrows please", "a round of ale for the room, on me": a ware of the place asked for.
         buy(ctx, pc, result)
     else:
         return False
@@ -71,6 +76,7 @@ def _object(ctx: AgentContext) -> str:
     phrase = ctx.normalized[match.end():] if match else ctx.normalized
     phrase = re.sub(r"\b\d[\d,]*\s*(?:cp|sp|ep|gp|pp|copper|silver|electrum|gold|platinum)\b", " ", phrase)
     phrase = re.split(r"\s+(?:from|to|at|off)\s+|[.;!?]", phrase)[0].strip()
+    phrase = re.sub(r"[\s,]*\b(?:on me|on us|my treat|my shout)\b", " ", phrase).strip()  # who pays, not what
     phrase = re.sub(r"(?:\s+(?:here|there|please|now|too|today|tonight))+$", "", phrase)
     return re.sub(r"^(?:(?:the|a|an|my|some|our|his|her|their|this|that|these|those|of)\s+)+", "", phrase)
 
@@ -153,6 +159,8 @@ def _buy_one(ctx: AgentContext, pc: Character, result: AgentResult, offers: list
     heads = len(party_here(ctx.world)) + len(ctx.world.npcs_at(place))
     rounds = asked_round and offer.ware.srd is None
     count = 1 if rounds else _quantity(what)
+    if offer.ware.bundle > 1 and count > 1 and not set(words(what)) & _BUNDLES:
+        count = -(-count // offer.ware.bundle)  # "20 arrows" counts arrows: one bundle of 20, not twenty
     if rounds:
         cost = offer.ware.round_cp() or offer.cost_cp * heads
         label = f"a round of {offer.name} for the room"

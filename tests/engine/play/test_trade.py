@@ -210,10 +210,13 @@ def market_world() -> Campaign:
 async def test_a_places_own_stall_sells_and_a_round_without_a_campaign_price_is_per_head():
     world = market_world()
     roller = ScriptedRoller()
-    result = await RulesAgent().handle(ctx(world, "I buy two torches", ActionType.INVENTORY, roller))
+    result = await RulesAgent().handle(ctx(world, "I buy two bundles of torches", ActionType.INVENTORY, roller))
     assert "Ari buys 2 Torch from The Crooked Lantern for 2 cp" in result.beats[0]
     torches = next(i for i in world.character("Ari").inventory if i.name == "Torch")
     assert torches.quantity == 3 + 2 * 2, "a bundle of two torches per purchase"
+    # Two torches counted one by one are one bundle of two.
+    await RulesAgent().handle(ctx(world, "I buy two torches", ActionType.INVENTORY, roller))
+    assert torches.quantity == 3 + 2 * 2 + 2
     # Ari, Bryn and Mara are here: three heads at 4 cp.
     result = await RulesAgent().handle(ctx(world, "I buy a round of beer for everyone", ActionType.INVENTORY,
                                            roller, actor="Bryn"))
@@ -287,3 +290,17 @@ async def test_picking_up_what_the_scene_never_mentions_is_flagged_to_the_dm(tex
                                                    turn=1))
     assert any(c.kind == "inventory_add" for c in res.state_changes)
     assert any("on the player's word" in w for w in res.warnings) is flagged
+
+
+@pytest.mark.anyio
+async def test_a_ware_asked_for_without_a_trade_verb_is_bought_through_the_api(manager, campaign):
+    # "I'd like 20 arrows" counts arrows (one bundle of 20 for 1 gp); "on me" says who pays, it is no ware.
+    sid = (await manager.start_session(campaign, seed=3)).session_id
+    res = await manager.player_action(sid, "a round of ale for the room, on me", character_name="Bram")
+    assert res.action_type.value == "inventory" and "round of Ale" in res.narrative and not res.warnings
+    await manager.player_action(sid, "go to the docks", character_name="Bram")
+    before = await manager.player_action(sid, "how many arrows do i have", character_name="Wren")
+    res = await manager.player_action(sid, "I'd like 20 arrows please", character_name="Wren")
+    assert res.action_type.value == "inventory" and "buys Arrows" in res.narrative and "for 1 gp" in res.narrative
+    after = await manager.player_action(sid, "how many arrows do i have", character_name="Wren")
+    assert "Arrows x20" in before.narrative and "Arrows x40" in after.narrative

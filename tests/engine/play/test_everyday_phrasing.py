@@ -1,0 +1,108 @@
+"""Everyday ways players say things, on the sample campaign: a place by the word for its kind, a rest by how it
+is spent, a thing set into a fixture, an order at the counter, a rules question, a question put to someone."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world
+
+
+def _parse(text: str, where: str, actor: str = "Bram", fight: bool = False):
+    enemies = ["Silas Crowe", "Wrecker Thug", "Giant Crab"] if fight else []
+    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies}), actor)
+
+
+@pytest.mark.parametrize(("text", "where", "arrives"), [
+    ("go to the pub", "Kettlecove Docks", "Tarred Gull Inn"),
+    ("we head back to the tavern", "Kettlecove Docks", "Tarred Gull Inn"),
+    ("let's get down to the harbour", "Tarred Gull Inn", "Kettlecove Docks"),
+    ("we walk up to the headland", "Kettlecove Docks", "Gannet Point"),
+])
+def test_a_place_is_reached_by_the_everyday_word_for_its_kind(text, where, arrives):
+    intent = _parse(text, where)
+    assert (intent.kind, intent.destination) == ("exploration", arrives)
+
+
+def test_the_bar_inside_the_inn_is_no_journey():
+    intent = _parse("I lean on the bar and listen to the fishermen", "Tarred Gull Inn")
+    assert intent.destination is None
+
+
+@pytest.mark.parametrize("text", [
+    "we hunker down for an hour and bind our wounds",
+    "we sit on the upturned boats for an hour and patch ourselves up",
+    "short rest, I bandage Wren's arm",
+])
+def test_wounds_tended_over_a_rest_are_the_rest(text):
+    assert _parse(text, "Wrecker Caves").kind == "rest"
+
+
+def test_binding_wounds_with_no_rest_is_its_own_act():
+    assert _parse("I bind Wren's wounds", "Wrecker Caves").kind != "rest"
+
+
+def test_a_count_of_hours_is_a_rest_span():
+    assert _parse("we sit tight in the boathouse, eight hours", "Kettlecove Docks").kind == "rest"
+
+
+@pytest.mark.parametrize("text", ["I wedge the reliquary into the cracked circle", "I lay the reliquary on the altar"])
+def test_a_thing_set_into_a_fixture_works_the_puzzle(text):
+    assert _parse(text, "Drowned Chapel", "Tova").kind == "puzzle"
+
+
+def test_a_hand_laid_on_a_fixture_is_no_puzzle():
+    assert _parse("I rest my hand on the altar and look at the carvings", "Drowned Chapel", "Tova").kind == "exploration"
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("I head up the spiral stair and examine the lamp", "Gannet Point"),
+    ("climb the spiral stair up to the lamp room", "Gannet Point"),
+])
+def test_the_stair_inside_the_lighthouse_goes_nowhere_else(text, where):
+    intent = _parse(text, where)
+    assert (intent.kind, intent.destination) == ("exploration", None)
+
+
+def test_going_somewhere_to_look_around_travels():
+    intent = _parse("Wren wanders down to the harbour to have a nose around", "Tarred Gull Inn", "Wren")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("I'd like 20 arrows please", "Kettlecove Docks"),
+    ("a round of ale for the room, on me", "Tarred Gull Inn"),
+])
+def test_an_order_at_the_counter_is_a_purchase(text, where):
+    intent = _parse(text, where, "Wren")
+    assert (intent.kind, intent.destination) == ("inventory", None)
+
+
+@pytest.mark.parametrize(("text", "fight"), [
+    ("can I cast shield after I've already been hit?", True),
+    ("can i cast fire bolt and still move after?", True),
+    ("can I use action surge again or do I need a rest first", True),
+])
+def test_asking_whether_one_may_again_or_after_is_a_rules_question(text, fight):
+    assert _parse(text, "Wrecker Caves", "Idris", fight).kind == "question"
+
+
+@pytest.mark.parametrize("text", ["can I climb the wall?", "could i sneak past the crab without it noticing"])
+def test_asking_leave_to_act_is_the_act(text):
+    assert _parse(text, "Wrecker Caves").kind == "skill_check"
+
+
+@pytest.mark.parametrize("text", ["whats hesper know about silas crowe", "what does hesper think of the harbormaster"])
+def test_what_someone_present_knows_is_asked_of_them(text):
+    intent = _parse(text, "Tarred Gull Inn", "Wren")
+    assert (intent.kind, intent.target) == ("roleplay", "Hesper Quill")
+
+
+def test_what_the_party_knows_of_someone_is_a_question_to_the_dm():
+    assert _parse("what do we know about Hesper", "Tarred Gull Inn", "Wren").kind == "question"
+
+
+def test_a_peek_taken_while_others_drink_is_a_look():
+    text = "while everyone's drinking I take a peek at the coins in the bar tin"
+    assert _parse(text, "Tarred Gull Inn", "Wren").kind == "exploration"
