@@ -178,9 +178,11 @@ def describes_a_thing(reading: Reading, via: str, world: Campaign, actor: str | 
         nxt = reading.tokens[i + 1] if i + 1 < len(reading.tokens) else None
         # Right after it (an article between starts a new phrase: "spins Pim a tale"), a noun (not
         # "Crowe's bleeding"), and nobody's name or role ("the wrecker captain").
+        # After an article itself, the word and the noun after it are one phrase ("the net shed"; "shed" and
+        # "bed" are no participles).
         adjacent = nxt is not None and nxt.clause == reading.tokens[i].clause and (
-            not nxt.noun or reading.tokens[i].possessive)
-        if not adjacent or nxt.stem in titles or nxt.word in STOP or nxt.word.endswith(("ing", "ed", "ly")) \
+            not nxt.noun or reading.tokens[i].possessive or reading.tokens[i].noun)
+        if not adjacent or nxt.stem in titles or nxt.word in STOP or len(nxt.word) > 4 and nxt.word.endswith(("ing", "ed", "ly")) \
                 or (nxt.stem,) in LEXICON and not nxt.noun or not nxt.word.isalpha():  # type: ignore[union-attr]
             return False
     return bool(spots)

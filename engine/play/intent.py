@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
@@ -50,7 +50,15 @@ from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
 from engine.play.frames import without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
-from engine.play.intent_result import ONLY_FOE, IntentResult, clarify, only_foe, only_here, where_they_are
+from engine.play.intent_result import (
+    ONLY_FOE,
+    OUTRIGHT,
+    IntentResult,
+    clarify,
+    only_foe,
+    only_here,
+    where_they_are,
+)
 from engine.play.naming import check_names
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
@@ -240,6 +248,15 @@ def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
     return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
 
 
+def _a_described_one(reading: Reading, ref: EntityRef) -> bool:
+    """"the dripping one", "the big ones": an NPC linked only by a word that describes a "one" is not named;
+    in a fight that "one" is a foe."""
+    if ref.kind != "npc" or ref.score >= OUTRIGHT:
+        return False
+    via = stem(ref.via)
+    return any(a.stem == via and b.word in ("one", "ones") for a, b in zip(reading.tokens, reading.tokens[1:], strict=False))
+
+
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
     present = frozenset(w for n in npcs_here(world)
@@ -400,6 +417,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         else:
             names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
             target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
+        if target is not None and IntentKind.COMBAT in kinds and not unresolved and _a_described_one(reading, target):
+            # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
+            target = only_foe(world) or target
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)
         elif not unresolved and not candidates and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):

@@ -106,3 +106,17 @@ def test_what_the_party_knows_of_someone_is_a_question_to_the_dm():
 def test_a_peek_taken_while_others_drink_is_a_look():
     text = "while everyone's drinking I take a peek at the coins in the bar tin"
     assert _parse(text, "Tarred Gull Inn", "Wren").kind == "exploration"
+
+
+def test_in_a_fight_a_described_one_is_a_foe_not_the_ghost_who_looks_alike():
+    world = case_world({"location": "Drowned Chapel", "in_combat": True,
+                        "enemies": ["Drowned Sailor", "Drowned Sailor"]})
+    intent = parse("Sacred Flame on the dripping one by the pews", world, "Tova")
+    assert (intent.kind, intent.target) == ("combat", "Drowned Sailor")
+    assert parse("Tova swings at the ghost", world, "Tova").target == "Brother Ambrose"
+
+
+def test_a_persons_word_naming_a_place_is_the_place():
+    # Pim is the net-mender; "the net shed" is a shed.
+    intent = _parse("check the net shed", "Kettlecove Docks", "Wren")
+    assert intent.kind == "exploration"
