@@ -18,6 +18,9 @@ HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place p
     slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
     refill trim strike match adjust wind crank seal pour lay rest seat nestle wedge lower shove tuck""".split()}
 _ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
+# Verbs of using a thing on something else, and the words that name what it is used on.
+_USING = {stem(w) for w in ("use", "apply", "hold", "touch", "wave", "raise", "lift")}
+_ONTO = {"on", "onto", "to", "against", "over", "at"}
 _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "like", "for", "behind", "under",
             "over", "above", "below", "across", "through"}
 # Things any place may have that a hand works but that are no puzzle of this place.
@@ -73,5 +76,13 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         if obj and obj[0].stem in _BODY:
             continue
         if any(t.stem in built_in and not t.own for t in obj):
+            worked.add(token.clause)
+    for i, token in enumerate(tokens):
+        # "use aldous's tinderbox on the lamp", "hold the holy symbol to the ward": a thing used on a fixture.
+        if token.stem not in _USING or token.negated or token.factor < _DONE or token.noun:
+            continue
+        after = [t for t in tokens[i + 1:i + 8] if t.clause == token.clause]
+        on = next((k for k, t in enumerate(after) if t.word in _ONTO), None)
+        if on is not None and any(t.stem in built_in for t in after[on + 1:on + 4]):
             worked.add(token.clause)
     return worked

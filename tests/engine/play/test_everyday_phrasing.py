@@ -120,3 +120,7 @@ def test_a_persons_word_naming_a_place_is_the_place():
     # Pim is the net-mender; "the net shed" is a shed.
     intent = _parse("check the net shed", "Kettlecove Docks", "Wren")
     assert intent.kind == "exploration"
+
+
+def test_a_thing_used_on_a_fixture_works_the_puzzle():
+    assert _parse("use aldous's tinderbox on the lamp", "Gannet Point", "Wren").kind == "puzzle"
