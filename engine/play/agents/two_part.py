@@ -23,6 +23,9 @@ from engine.play.agents.sheet_casting import cast_from_sheet, named_spell
 from engine.play.classifier import read
 from engine.play.intent import parse
 
+# The parser's cue for "a fight is on", which makes any clause read as combat.
+_IN_A_FIGHT = "combat active"
+
 
 @dataclass
 class Part:
@@ -43,6 +46,16 @@ def _clause(ctx: AgentContext, text: str) -> AgentContext:
     return ctx.model_copy(update={"action": text, "normalized": text, "intent": intent})
 
 
+def _attacks(part: AgentContext) -> bool:
+    """The parse reads the clause as an attack of its own: a fighting cue (a verb, a weapon) decided it, not
+    only the fight being on ("... on Bram and Wren" names a friend, and attacks no one)."""
+    intent = part.intent
+    if intent is None or intent.kind != IntentKind.COMBAT or intent.spell:
+        return False
+    cued = [m for m in intent.matched if m != _IN_A_FIGHT and not m.startswith("foe:")]
+    return bool(cued) and (intent.target_ref is None or intent.target_ref.kind != "character")
+
+
 def plan(ctx: AgentContext, pc: Character) -> list[Part] | None:
     """The spell part and the attack part in the order said, or None when the message is not one Bonus Action
     spell from the sheet plus a weapon attack."""
@@ -61,8 +74,7 @@ def plan(ctx: AgentContext, pc: Character) -> list[Part] | None:
             parts.append(Part("spell", _clause(ctx, text)))
             continue
         part = _clause(ctx, text)
-        if part.intent is not None and part.intent.kind == IntentKind.COMBAT and not part.intent.spell \
-                and not any(p.kind == "attack" for p in parts):
+        if _attacks(part) and not any(p.kind == "attack" for p in parts):
             parts.append(Part("attack", part))
     return parts if any(p.kind == "attack" for p in parts) else None
 
