@@ -112,6 +112,8 @@ class CombatAgent:
         elif (cast := cast_from_sheet(ctx, pc, result)) is not None:
             if not cast:
                 return result
+            if (left_out := two_part.attack_left_out(ctx, pc)) is not None:
+                result.warnings.append(left_out)
         elif healing:
             if not heal_with_magic(ctx, result, pass_turn=False):
                 return result

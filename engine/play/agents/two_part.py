@@ -56,18 +56,38 @@ def _attacks(part: AgentContext) -> bool:
     return bool(cued) and (intent.target_ref is None or intent.target_ref.kind != "character")
 
 
-def plan(ctx: AgentContext, pc: Character) -> list[Part] | None:
-    """The spell part and the attack part in the order said, or None when the message is not one Bonus Action
-    spell from the sheet plus a weapon attack."""
+def _spell_clause(ctx: AgentContext, pc: Character) -> tuple[list[str], int, str] | None:
+    """The message's clauses, and which one names the one sheet spell it casts (with that spell's name)."""
     if not pc.spells.all():
         return None
     clauses = [" ".join(c.words) for c in read(ctx.action, frozenset()).clauses if c.words and not c.quoted]
     if len(clauses) < 2:
         return None
     spells = [(i, name) for i, text in enumerate(clauses) if (name := named_spell(text, pc)) is not None]
-    if len(spells) != 1 or not _bonus_action_spell(spells[0][1]):
+    return (clauses, *spells[0]) if len(spells) == 1 else None
+
+
+def attack_left_out(ctx: AgentContext, pc: Character) -> str | None:
+    """After a spell that takes the Action: the warning for an attack in the same message, which must wait
+    (SRD: on your turn you take one action), or None when the message asks for no attack."""
+    found = _spell_clause(ctx, pc)
+    if found is None or _bonus_action_spell(found[2]):
         return None
-    at = spells[0][0]
+    clauses, at, name = found
+    if not any(_attacks(_clause(ctx, text)) for i, text in enumerate(clauses) if i != at):
+        return None
+    return (f"{name} takes {pc.name}'s action (casting time: Action) and a turn has one action, so the attack in "
+            f"the same message was not made. Attack on {pc.name}'s next turn.")
+
+
+def plan(ctx: AgentContext, pc: Character) -> list[Part] | None:
+    """The spell part and the attack part in the order said, or None when the message is not one Bonus Action
+    spell from the sheet plus a weapon attack."""
+    found = _spell_clause(ctx, pc)
+    if found is None or not _bonus_action_spell(found[2]):
+        return None
+    clauses = found[0]
+    at = found[1]
     parts: list[Part] = []
     for i, text in enumerate(clauses):
         if i == at:

@@ -38,8 +38,9 @@ def cannot_act_at_all(world: Campaign, name: str) -> str | None:
                  f"recorded. {pc.name} wakes with 1 HP after 1d4 hours, or sooner if anyone heals them")
     else:
         saves = pc.death_saves
-        state = (f"{pc.name} is unconscious at 0 HP and dying ({saves.successes} successes, {saves.failures} "
-                 f"failures), so {pc.name} cannot act; nothing was done or recorded. On {pc.name}'s turn the engine "
+        tally = f"{saves.successes} success{'es' * (saves.successes != 1)}, " \
+                f"{saves.failures} failure{'s' * (saves.failures != 1)}"
+        state = (f"{pc.name} is unconscious at 0 HP and dying ({tally}), so {pc.name} cannot act; nothing was done or recorded. On {pc.name}'s turn the engine "
                  f"rolls their death saving throw. The table can help: heal {pc.name} (Healing Word, Cure Wounds, "
                  f"a Potion of Healing poured down their throat), or stabilize them with a DC {STABILIZE_DC} "
                  f"Wisdom (Medicine) check")

@@ -92,3 +92,18 @@ async def test_no_slot_left_refuses_the_spell_and_the_attack_still_happens() -> 
 async def test_healing_two_people_is_not_read_as_an_attack() -> None:
     res = await act(hurt_world(), "healing word on bram and wren")
     assert "Warhammer attack" not in tova_rolls(res)
+
+
+async def test_a_spell_that_takes_the_action_leaves_the_attack_out_and_says_so() -> None:
+    """SRD 5.2.1: "On your turn, you can move a distance up to your Speed and take one action." Cure Wounds
+    is cast with an Action, so the warhammer waits, and the player is told why."""
+    assert find_spell("Cure Wounds").casting_time.lower() == "action"
+    res = await act(hurt_world(), "cure wounds on wren, then I swing my warhammer at Crowe")
+    assert res.world.character("Wren").hp.current > 5
+    assert "Warhammer attack" not in tova_rolls(res)
+    assert any("Cure Wounds takes Tova's action" in w and "next turn" in w for w in res.warnings), res.warnings
+
+
+async def test_a_spell_alone_gets_no_such_warning() -> None:
+    res = await act(hurt_world(), "cure wounds on wren")
+    assert not any("takes Tova's action" in w for w in res.warnings)
