@@ -19,6 +19,10 @@ class OutOfTurnError(InvalidInputError):
     """In a fight, a character tried to act on someone else's turn; nothing was recorded."""
 
 
+class CannotActError(InvalidInputError):
+    """In a fight, a character who cannot act at all (unconscious at 0 HP, dead) tried to; nothing was recorded."""
+
+
 class DiceError(InvalidInputError):
     """Dice notation the engine cannot roll."""
 

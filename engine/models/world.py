@@ -353,6 +353,8 @@ class Combatant(BaseModel):
     used: TurnUse = Field(default_factory=TurnUse)
     defenses: Defenses = Field(default_factory=Defenses)
     spent: list[str] = Field(default_factory=list, description="Recharge actions used and not yet recharged")
+    ammunition_spent: dict[str, int] = Field(default_factory=dict, description="Pieces of each pack item (Arrows) "
+                                             "a character shot this fight: half come back when it ends")
 
 
 class CombatState(BaseModel):

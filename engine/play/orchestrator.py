@@ -20,7 +20,13 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from engine import rules
-from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError, OutOfTurnError
+from engine.errors import (
+    AgentFailureError,
+    CannotActError,
+    CharacterNotFoundError,
+    InvalidInputError,
+    OutOfTurnError,
+)
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
 from engine.models.facts import FactInput
 from engine.models.intent import ActionIntent
@@ -291,8 +297,9 @@ class Orchestrator:
         act loses the turn, so the monsters act and the fight never stalls on them."""
         message = verdict.refusal or ""
         if not verdict.lose_turn:
-            # Out of turn: refused outright, so the caller records nothing (no history entry, no journal line).
-            raise OutOfTurnError(message)
+            # Out of turn (or down at 0 HP): refused outright, so the caller records nothing (no history entry,
+            # no journal line).
+            raise (CannotActError if verdict.unable else OutOfTurnError)(message)
         world = _own_copy(inp)
         turn = turn_order.lose_turn(inp, parsed, world)
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,

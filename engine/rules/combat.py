@@ -12,6 +12,7 @@ from engine.models.world import (
     CombatState,
     TurnUse,
 )
+from engine.rules.ammunition import recover as recover_ammunition
 from engine.rules.checks import creature_save
 from engine.rules.conditions import check_mode, effects
 from engine.rules.dice import DiceRoller
@@ -161,6 +162,7 @@ def end_combat(world: Campaign) -> list[StateChange]:
     for c in defeated:
         block = world.monster(c.monster or c.name)
         xp += block.xp if block is not None else 0
+    gathered = recover_ammunition(world)  # SRD: after a fight, half the ammunition used can be recovered
     world.game_state.combat = None
     changes = [state_change("combat", "combat_end", f"round {combat.round}", None,
                        f"Combat ends after {combat.round} rounds; {len(defeated)} monsters defeated, {xp} XP.")]
@@ -170,7 +172,7 @@ def end_combat(world: Campaign) -> list[StateChange]:
         for pc in living:
             before, pc.xp = pc.xp, pc.xp + share
             changes.append(state_change(pc.name, "xp", before, pc.xp, f"{pc.name} gains {share} XP ({before} -> {pc.xp})."))
-    return changes
+    return changes + gathered
 
 
 

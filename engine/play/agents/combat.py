@@ -9,6 +9,7 @@ from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
+from engine.play.agents import shots, two_part
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here
 from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
 from engine.play.agents.presence import absent_target
@@ -92,6 +93,7 @@ class CombatAgent:
             start_turn(ctx, pc, result)
         foes = standing_foes(world)
         option = asked_option(ctx.action, foes)
+        spent_both: list[str] | None = None  # a Bonus Action spell and an attack, both done
         if stems(ctx.action) & _DODGE:
             if mine is not None:
                 mine.dodging = True
@@ -102,9 +104,16 @@ class CombatAgent:
         elif option is not None and (foe := _named_foe(ctx, foes)) is not None:
             if not grapple_or_shove(ctx, pc, option, foe, result):
                 return result
+        elif (both := two_part.plan(ctx, pc)) is not None:
+            spent_both = two_part.run(both, pc, result, mine.used if mine is not None else None,
+                                      out_of_turn=out_of_turn, attack=_character_attacks)
+            if spent_both is None:
+                return result
         elif (cast := cast_from_sheet(ctx, pc, result)) is not None:
             if not cast:
                 return result
+            if (left_out := two_part.attack_left_out(ctx, pc)) is not None:
+                result.warnings.append(left_out)
         elif healing:
             if not heal_with_magic(ctx, result, pass_turn=False):
                 return result
@@ -113,7 +122,8 @@ class CombatAgent:
                 return result
         elif not _character_attacks(ctx, pc, result):
             return result
-        spent = rules.spend_turn(mine.used, ctx.action, out_of_turn=out_of_turn, bonus=result.bonus_action) \
+        spent = spent_both if spent_both is not None else \
+            rules.spend_turn(mine.used, ctx.action, out_of_turn=out_of_turn, bonus=result.bonus_action) \
             if mine is not None else []
         if check_victory(ctx, result):
             return result
@@ -290,6 +300,8 @@ def _character_attacks(ctx: AgentContext, pc: Character, result: AgentResult) ->
         return False
     weapon = _pick_attack(ctx, pc, result)
     if weapon is None:
+        return False
+    if not shots.load(ctx, pc, weapon, result):
         return False
     target = _pick_target(ctx, foes)
     wanted = ctx.intent.target if ctx.intent is not None else None

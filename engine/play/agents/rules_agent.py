@@ -17,6 +17,7 @@ from engine.play.agents.pack import take_item as _take_one
 from engine.play.agents.setbacks import add_setback
 from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
+from engine.play.agents.why_not import REST_IN_A_FIGHT
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
 from engine.play.entities import content_stems, place_texts
 from engine.rules.clock import advance_time
@@ -123,7 +124,7 @@ def _stabilize(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
 def rest(ctx: AgentContext, result: AgentResult) -> None:
     world = ctx.world
     if world.game_state.combat is not None and world.game_state.combat.active:
-        result.warnings.append("There is no resting in the middle of a fight; end the combat first.")
+        result.warnings.append(REST_IN_A_FIGHT)
         result.beats.append("The fight is still on: nobody can rest.")
         return
     is_long = bool(set(words(ctx.action)) & _LONG_REST_WORDS) or "8 hours" in ctx.normalized

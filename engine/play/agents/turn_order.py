@@ -16,6 +16,7 @@ from engine.models.intent import ActionIntent, IntentKind
 from engine.models.world import Campaign, Combatant
 from engine.play.agents.base import ActionBasics, AgentContext, AgentResult
 from engine.play.agents.turn_flow import pass_turn, run_others
+from engine.play.agents.why_not import cannot_act_at_all, only_rest
 
 
 @dataclass
@@ -26,6 +27,8 @@ class Verdict:
     actor: str | None
     refusal: str | None = None
     lose_turn: bool = False
+    # Refused because the actor cannot act at all (0 HP, dead), whoever's turn it is.
+    unable: bool = False
 
 
 def _fight(world: Campaign) -> tuple[Combatant, int] | None:
@@ -55,6 +58,12 @@ def gate(world: Campaign, actor: str | None, out_of_turn: bool, parsed: ActionIn
         return Verdict(actor)
     if actor is None:
         actor = current.name  # nobody named: the character whose turn it is acts
+    # The true reason first: a character at 0 HP cannot act on anyone's turn, and a rest is no turn at all.
+    down = cannot_act_at_all(world, actor)
+    if down is not None:
+        return Verdict(actor, down, lose_turn=actor.casefold() == current.name.casefold(), unable=True)
+    if only_rest(parsed):
+        return Verdict(actor)  # the rest agent refuses it (no resting in a fight) and no turn is spent
     if actor.casefold() != current.name.casefold():
         if out_of_turn:
             return Verdict(actor)
