@@ -21,12 +21,14 @@ from engine.play.agents.npc_topics import (
     deflect_line,
     gesture,
     match_topic,
+    question_stems,
     subject_of,
     topic_words,
     unknown_line,
 )
 from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
+from engine.play.entities import STOP
 from engine.play.wares_named import ORDERING
 from engine.text import overlap, stem, stems, words
 
@@ -38,6 +40,14 @@ SECRET_DC_SHIFT: dict[Attitude, int | None] = {Attitude.HOSTILE: 5, Attitude.UNF
 _SWAYING = {"persuasion", "deception", "intimidation"}
 _ASKING = {"ask", "what", "who", "where", "why", "how", "know", "secret", "rumor", "rumour", "about", "heard",
            "tell", "when", "which", "whose"}
+# A clause opening on one of these asks, question mark or not ("did u see", "can we see", "got any rooms").
+_ASKS_BY_ORDER = {"did", "do", "does", "is", "are", "was", "were", "have", "has", "had", "can", "could", "will",
+                  "would", "should", "got", "any", "anyone", "anybody", "seen", "heard", "know"}
+# Questions that ask after a person, a place, a time or a reason, never after something sold.
+_NOT_GOODS = {"where", "who", "whom", "whose", "when", "why"}
+# Greetings and fillers before the asking: "so vell, where were you", "oi pim, did u see".
+_OPENERS = {"so", "hey", "oi", "yo", "ok", "okay", "well", "say", "and", "but", "now", "evening", "morning", "hi",
+            "hello", "excuse", "me", "sorry", "listen", "then", "u", "ya"}
 # Asking what the NPC knows in general, with no topic: digs for the first thing they keep back.
 _DIGGING = {"secret", "secrets", "rumor", "rumors", "rumour", "rumours", "know", "hiding", "hide"}
 _STOP = {"the", "and", "about", "what", "who", "where", "why", "how", "know", "does", "did", "you", "she",
@@ -75,11 +85,13 @@ class SocialAgent:
             return result
         before = npc.attitude
         skill = _social_skill(ctx.action)
-        asking = _asking(ctx)
+        asking = _asking(ctx, npc)
         topic = match_topic(ctx.action, npc) if asking or skill in _SWAYING else None
         revealed: Secret | None = None
         text: str | None = None
         offer = None if skill is not None else _ware_asked(ctx, npc)
+        if offer is None and skill is None and topic is None and asking:
+            offer = _ware_about(ctx, npc)  # "what's on the fire tonight?": the stew she sells
         if offer is not None:
             # "I ask Hesper for a room": a thing she sells, asked for. She names the price; no roll, no secret.
             text = f'"{offer.ware.description} {cp_text(offer.cost_cp).capitalize()}, if you want it."'
@@ -98,7 +110,8 @@ class SocialAgent:
                 add_setback(ctx, result, pc, skill, margin, npc=npc.name)
         else:
             result.beats.append(f"{pc.name} speaks with {npc.name}.")
-        subject = topic.name if topic is not None else (subject_of(ctx.action, npc, ctx.world) if asking else None)
+        subject = topic.name if topic is not None else offer.name if offer is not None else (
+            subject_of(ctx.action, npc, ctx.world) if asking else None)
         if npc.attitude != before:
             result.state_changes.append(StateChange(
                 target=npc.name, kind="attitude", before=before.value, after=npc.attitude.value,
@@ -152,8 +165,17 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
     return here[0]
 
 
-def _asking(ctx: AgentContext) -> bool:
-    return bool(set(words(ctx.action)) & _ASKING) or "?" in ctx.action
+def _asking(ctx: AgentContext, npc: NPC) -> bool:
+    """A question, with or without its question mark: a word of asking, or a clause that opens on a verb
+    that asks ("pim did u see any boats", "osric can we see your ledger")."""
+    if set(words(ctx.action)) & _ASKING or "?" in ctx.action:
+        return True
+    own = set(words(npc.name))
+    for clause in re.split(r"[,.;:!]", ctx.action):
+        said = [w for w in words(clause) if w not in own and w not in _OPENERS]
+        if said and said[0] in _ASKS_BY_ORDER:
+            return True
+    return False
 
 
 def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: str | None,
@@ -182,6 +204,24 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
 
 # Asking a seller for something: the verbs of ordering at a counter, and "for a room", "some bread".
 _ASKING_FOR = ORDERING | {stem(w) for w in ("for", "need", "some", "another")}
+
+
+def _ware_about(ctx: AgentContext, npc: NPC) -> market.Offer | None:
+    """One of the NPC's wares a question is about: named ("what wine have you got?"), else told by the
+    words of its description ("what's on the fire?" -> the stew, "always on the fire")."""
+    if not npc.wares or set(words(ctx.action)) & _NOT_GOODS:
+        return None
+    place = ctx.world.game_state.party_location
+    offers = [o for o in market.offers_at(ctx.world, place) if o.seller == npc.name]
+    said = question_stems(ctx.action, npc)
+    named = market.best(offers, said)
+    if named is not None:
+        return named
+    # A stock list (any SRD weapon) shares one description: it names no one thing, so it is not read.
+    scored = [(len(said & {stem(w) for w in words(o.ware.description) if len(w) > 3 and w not in STOP}), -i, o)
+              for i, o in enumerate(offers) if o.ware.srd is None]
+    best = max(scored, key=lambda t: t[:2], default=None)
+    return best[2] if best is not None and best[0] > 0 else None
 
 
 def _ware_asked(ctx: AgentContext, npc: NPC) -> market.Offer | None:
