@@ -136,21 +136,26 @@ class SocialAgent:
 
 
 def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
-    """The NPC spoken to: named, else the one whose role is named, else the only one here."""
+    """The NPC spoken to: the one named first (or named last, after a comma, as the one addressed),
+    else the one whose role is named, else the only one here. One named who is not here does not answer,
+    and nobody answers in their place: nothing is rolled and the turn is not spent."""
     world = ctx.world
     here = world.npcs_at(world.game_state.party_location)
     text_stems = stems(ctx.action)
     named = sorted((n for n in world.npcs if n.alive and overlap(n.name, text_stems)),
                    key=lambda n: _first_mention(n.name, ctx.action))
-    for npc in named:
-        if npc in here:
-            return npc
     place = world.game_state.party_location
     if named:
-        away = named[0]
-        where = f" (last seen at {away.location})" if away.location else ""
-        result.warnings.append(f"{away.name} is not at {place}{where}; nobody answers.")
-        result.beats.append(f"{away.name} is not here to hear it.")
+        called = _called_last(ctx.action, named)
+        spoken_to = called if called is not None else named[0]
+        if spoken_to in here:
+            return spoken_to
+        home = world.location(spoken_to.location) if spoken_to.location else None
+        # Where they were is told only if the party has been there; an unvisited place is not given away.
+        where = f" (last seen at {home.name})" if home is not None and home.visited else ""
+        result.warnings.append(f"{spoken_to.name} is not at {place}{where}; nobody answers. Nothing was rolled "
+                               f"and the turn is not spent.")
+        result.beats.append(f"{spoken_to.name} is not here to hear it.")
         return None
     if not here:
         result.warnings.append(f"Nobody is at {place} to hear it.")
@@ -163,6 +168,16 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
         result.warnings.append(f"Several people are here ({', '.join(n.name for n in here)}); "
                                f"{here[0].name} answers. Name who you address.")
     return here[0]
+
+
+def _called_last(action: str, named: list[NPC]) -> NPC | None:
+    """"What do you know about Hesper, Crowe?": a name closing the sentence after a comma is the one
+    spoken to."""
+    tail = re.search(r",\s*([\w' ]+?)\s*[?!.]*\s*$", action)
+    if tail is None:
+        return None
+    said = set(words(tail.group(1)))
+    return next((n for n in named if said and said <= {w for w in words(n.name)}), None)
 
 
 def _asking(ctx: AgentContext, npc: NPC) -> bool:
