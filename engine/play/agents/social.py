@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import zlib
 
-from engine import rules
 from engine.models.actions import NPCResponse, StateChange
 from engine.models.coins import cp_text
 from engine.models.facts import FactCategory, FactInput
@@ -26,14 +25,13 @@ from engine.play.agents.npc_topics import (
     topic_words,
     unknown_line,
 )
+from engine.play.agents.reading import ATTITUDE_DC, check, read, reveal_secret
 from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
 from engine.play.entities import STOP
 from engine.play.wares_named import ORDERING
 from engine.text import overlap, stem, stems, words
 
-ATTITUDE_DC: dict[Attitude, int] = {Attitude.HOSTILE: 20, Attitude.UNFRIENDLY: 15, Attitude.INDIFFERENT: 12,
-                                    Attitude.FRIENDLY: 10, Attitude.HELPFUL: 5}
 # How attitude moves a secret's DC; a helpful NPC (None) needs no check at all.
 SECRET_DC_SHIFT: dict[Attitude, int | None] = {Attitude.HOSTILE: 5, Attitude.UNFRIENDLY: 2, Attitude.INDIFFERENT: 0,
                                                Attitude.FRIENDLY: -2, Attitude.HELPFUL: None}
@@ -98,13 +96,13 @@ class SocialAgent:
             result.beats.append(f"{npc.name} offers {offer.name.lower()} for {cp_text(offer.cost_cp)}.")
             result.follow_up_options.append(f"Buy {offer.name.lower()}")
         elif skill == "insight":
-            revealed = _read(ctx, pc, npc, result)
+            revealed = read(ctx, pc, npc, result)
         elif topic is not None:
             revealed, text = _on_topic(ctx, pc, npc, topic, skill, result)
         elif (secret := _secret_asked(ctx, npc, skill)) is not None:
             revealed = _dig(ctx, pc, npc, secret, skill, result)
         elif skill is not None:
-            success, margin = _check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
+            success, margin = check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
             _shift(npc, skill, success, margin, result)
             if not success:
                 add_setback(ctx, result, pc, skill, margin, npc=npc.name)
@@ -155,7 +153,7 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
         where = f" (last seen at {home.name})" if home is not None and home.visited else ""
         result.warnings.append(f"{spoken_to.name} is not at {place}{where}; nobody answers. Nothing was rolled "
                                f"and the turn is not spent.")
-        result.beats.append(f"{spoken_to.name} is not here to hear it.")
+        result.beats.append(f"{spoken_to.name} is not here to hear it{where}.")
         return None
     if not here:
         result.warnings.append(f"Nobody is at {place} to hear it.")
@@ -205,7 +203,7 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
         revealed = _dig(ctx, pc, npc, secret, skill, result, topic=topic.name)
         open_ = open_ or revealed is not None
     elif skill in _SWAYING:
-        success, margin = _check(ctx, pc, skill or "persuasion", ATTITUDE_DC[npc.attitude], npc, result)
+        success, margin = check(ctx, pc, skill or "persuasion", ATTITUDE_DC[npc.attitude], npc, result)
         _shift(npc, skill or "persuasion", success, margin, result)
         open_ = open_ or success
         if not success:
@@ -318,48 +316,15 @@ def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str 
         success, margin = True, 0
         result.beats.append(f"{npc.name} is glad to help and tells {pc.name} freely.")
     else:
-        success, margin = _check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
+        success, margin = check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
     if skill in _SWAYING:
         _shift(npc, skill, success, margin, result)
     if not success:  # the setback tells the refusal and what it costs
         add_setback(ctx, result, pc, used, margin, npc=npc.name, topic=topic)
         return None
-    _reveal(npc, secret, result)
+    reveal_secret(npc, secret, result)
     result.beats.append(f"{npc.name} lets it slip: {secret.text}")
     return secret
-
-
-def _read(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> Secret | None:
-    """Insight: against what the NPC hides (an Insight secret's DC) or, hiding nothing, their attitude."""
-    hidden = [s for s in npc.secrets if not s.revealed and s.skill == "insight"]
-    score, secret = _best(hidden, _topic(ctx, npc))
-    dc = secret.dc if secret is not None else ATTITUDE_DC[npc.attitude]
-    success, margin = _check(ctx, pc, "insight", dc, npc, result)
-    if not success:  # the setback tells it: the NPC sees the scrutiny
-        add_setback(ctx, result, pc, "insight", margin, npc=npc.name)
-        return None
-    if secret is None:
-        result.beats.append(f"{npc.name} seems sincere, and {npc.attitude.value} toward the party.")
-        return None
-    _reveal(npc, secret, result)
-    result.beats.append(f"{pc.name} reads it in {npc.name}'s manner: {secret.text}")
-    return secret
-
-
-def _reveal(npc: NPC, secret: Secret, result: AgentResult) -> None:
-    secret.revealed = True
-    result.state_changes.append(StateChange(target=npc.name, kind="secret", before="hidden", after="revealed",
-                                            description=f"{npc.name} gives up a secret."))
-    result.facts.append(FactInput(text=secret.text, category=FactCategory.NPC, subject=npc.name))
-
-
-def _check(ctx: AgentContext, pc: Character, skill: str, dc: int, npc: NPC,
-           result: AgentResult) -> tuple[bool, int]:
-    check = rules.ability_check(ctx.roller, pc, skill, dc, purpose=f"{skill.title()} vs {npc.name}")
-    result.dice_rolls.append(check.roll)
-    outcome = "succeeds" if check.success else "fails"
-    result.beats.append(f"{pc.name} tries {skill} on {npc.name} (DC {dc}): {check.roll.total}, {outcome}.")
-    return check.success, check.roll.total - dc
 
 
 def _shift(npc: NPC, skill: str, success: bool, margin: int, result: AgentResult) -> None:

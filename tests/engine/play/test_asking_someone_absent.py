@@ -31,7 +31,8 @@ async def test_mid_fight_asking_hesper_in_the_caves_says_she_is_not_here_and_cos
     before = world.model_dump(mode="json")
     res = await act(world, "ask Hesper where Crowe's men drink")
     assert res.npc_responses == [] and res.dice_rolls == []
-    assert "Hesper Quill is not here" in res.narrative and "Silas Crowe" not in res.narrative
+    assert "Hesper Quill is not here to hear it (last seen at Tarred Gull Inn)" in res.narrative
+    assert "Silas Crowe" not in res.narrative
     assert any("last seen at Tarred Gull Inn" in w and "turn is not spent" in w for w in res.warnings)
     assert res.world.game_state.combat.current.name == "Bram"  # still Bram's turn; no foe acted
     assert res.world.model_dump(mode="json") == before
