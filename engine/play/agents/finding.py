@@ -77,4 +77,4 @@ def nothing_more(pc: Character, here: Location, skill: str) -> str:
     """The plain beat for a check that succeeds where the world holds nothing more for it."""
     if skill in LOOKING:
         return f"{pc.name} finds nothing new at {here.name}."
-    return f"{pc.name} learns nothing new here: there is nothing more to find out at {here.name} that way."
+    return f"{pc.name} learns nothing new from it."  # recalling, praying, reading a mood: not the place's to hold

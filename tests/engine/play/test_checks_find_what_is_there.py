@@ -123,3 +123,11 @@ async def test_through_the_api_the_inn_left_behind_is_where_hesper_was_last_seen
     res = await manager.player_action(sid, "ask Hesper about the lighthouse", character_name="Bram")
     assert "Hesper Quill is not here to hear it (last seen at Tarred Gull Inn)" in res.narrative
     assert res.dice_rolls == [] and res.npc_responses == []
+
+
+async def test_recalling_lore_the_campaign_does_not_hold_says_nothing_more_and_adds_no_fact():
+    world = sample("Tarred Gull Inn")
+    res = await act(world, "history check: what do I recall about the old sea walls?", "Idris", [15])
+    assert res.dice_rolls[0].purpose.startswith("History") and res.dice_rolls[0].success
+    assert re.search(r"nothing (new|more|further)|no more than before", res.narrative), res.narrative
+    assert res.facts == [] and not [c for c in res.state_changes if c.kind == "discovery"]
