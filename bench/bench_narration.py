@@ -6,6 +6,8 @@ bench/results/narration.json with:
 - the most repeated masked sentence (names and numbers replaced) and its count (goal <= 3);
 - the distinct word-trigram ratio over all narration;
 - the share of NPC questions answered with topic words (the reply or the secret it gives up);
+- the share of the NPC questions in bench/npc_topic_set.py answered on the one topic (or ware) each is
+  about, asked of a fresh sample world at the NPC's place (a stricter measure than topic words);
 - the share of failed checks with a consequence: a sentence besides the roll that is neither a
   null outcome ("finds nothing of note") nor the NPC's quoted line;
 - offline narration time per turn (mean and worst over turns of the best of 15 renders, ms).
@@ -27,10 +29,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.npc_topic_set import QUESTIONS  # noqa: E402
 from engine.api.manager import SessionManager  # noqa: E402
+from engine.models.session import RngState  # noqa: E402
+from engine.models.world import Campaign  # noqa: E402
 from engine.narration.base import NarrationRequest, NarrationResult  # noqa: E402
 from engine.narration.offline import OfflineNarrator  # noqa: E402
 from engine.narration.templates import check_name  # noqa: E402
+from engine.play.orchestrator import ActionInput, Orchestrator  # noqa: E402
+from engine.rules.dice import DiceRoller  # noqa: E402
 from engine.text import stem, words  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -262,6 +269,24 @@ async def play(seed: int) -> dict:
     }
 
 
+async def on_topic(seed: int) -> dict:
+    """Each question of the set asked of a fresh sample world at the NPC's place: the topic the reply
+    is on (NPCResponse.topic; a ware's name for something sold) against the one the question is about."""
+    doc = json.loads((Path(__file__).resolve().parents[1] / "campaigns/dark-lantern/campaign.json").read_text())
+    rows = []
+    for i, (npc, question, about) in enumerate(QUESTIONS):
+        world = Campaign.model_validate(doc)
+        world.game_state.party_location = world.npc(npc).location
+        res = await Orchestrator().resolve(ActionInput(action=question, actor=PARTY[i % 4], world=world, turn=i,
+                                                       roller=DiceRoller(RngState(seed=seed + i))))
+        reply = next((r for r in res.npc_responses if r.npc == npc), None)
+        got = reply.topic if reply is not None else None
+        rows.append({"npc": npc, "question": question, "about": about, "got": got,
+                     "right": got == about.removeprefix("ware:")})
+    return {"npc_topic_questions": len(rows), "npc_topic_share": round(sum(r["right"] for r in rows) / len(rows), 3),
+            "npc_topic_wrong": [r for r in rows if not r["right"]]}
+
+
 def _names() -> list[str]:
     """Who and where: the sample campaign's characters, NPCs, places, quests and monsters."""
     campaign = json.loads((Path(__file__).resolve().parents[1] / "campaigns/dark-lantern/campaign.json").read_text())
@@ -275,10 +300,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RESULTS / "narration.json")
     args = parser.parse_args()
     out = asyncio.run(play(args.seed))
+    out.update(asyncio.run(on_topic(args.seed)))
     rows = [("most repeated masked sentence", f"x{out['top_masked_count']}  {out['top_masked_sentence'][:70]}"),
             ("masked sentences said > 3 times", out["repeats_over_3"]),
             ("distinct word-trigram ratio", out["distinct_trigram_ratio"]),
             ("NPC questions answered on topic", f"{out['npc_answered_share']:.0%} of {out['npc_questions']}"),
+            ("NPC questions on the right topic", f"{out['npc_topic_share']:.0%} of {out['npc_topic_questions']}"),
             ("failed checks with a consequence", f"{out['failed_with_consequence_share']:.0%} of {out['failed_checks']}"),
             ("offline narration ms/turn (mean, max)", f"{out['narration_ms_mean']}, {out['narration_ms_max']}")]
     width = max(len(k) for k, _ in rows)

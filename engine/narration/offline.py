@@ -85,6 +85,7 @@ class OfflineNarrator:
 
 # Agent beats that say a fixed thing: told in varied words from their parts.
 _REPHRASED = (("nothing_new", re.compile(r"^(?P<actor>.+?) finds nothing new at (?P<place>.+?)\.$")),
+              ("learned_nothing", re.compile(r"^(?P<actor>.+?) learns nothing new from it\.$")),
               ("refusal", re.compile(r"^(?P<npc>.+?) will not say more about that\.$")),
               ("unread", re.compile(r"^(?P<actor>.+?) cannot read (?P<npc>.+?)\.$")),
               ("hostile", re.compile(r"^Something hostile lurks here\.$")),

@@ -104,6 +104,11 @@ STORY_TEMPLATES: dict[str, tuple[str, ...]] = {
         "{npc} will not say more about that.", "On that, {npc} keeps their own counsel.",
         "{npc} lets the rest go unsaid.", "That is as far as {npc} will go.", "{npc} says no more on it.",
         "The rest, {npc} keeps to themself."),
+    # A check that succeeds where the campaign holds nothing for it (recalling, praying): plainly nothing.
+    "learned_nothing": (
+        "{actor} learns nothing new from it.", "Nothing more comes of it for {actor}.",
+        "{actor} has it right, but there is nothing further to learn.", "It tells {actor} nothing new.",
+        "{actor} comes away knowing no more than before.", "Nothing new for {actor} there."),
     "unread": (
         "{actor} cannot read {npc}.", "{npc}'s face tells {actor} nothing.", "{actor} gets no sense of {npc}'s mind.",
         "Whatever {npc} feels, {actor} cannot see it."),

@@ -124,7 +124,7 @@ DIALOGUE = {"npc_speech", "npc_gesture"}
 FAMILY = {**dict.fromkeys(ATTACK_TEMPLATES, "attack"), "damage": "attack",
           "unconscious": "attack", "death": "attack", "down": "attack", "check_success": "check",
           "check_failure": "check", "death_save": "check", "social_success": "check", "social_failure": "check", "npc_speech": "npc", "npc_gesture": "npc", "attitude": "npc",
-          "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing", "hostile": "other",
+          "secret": "discovery", "refusal": "npc_mood", "unread": "npc_mood", "nothing_new": "nothing", "learned_nothing": "nothing", "hostile": "other",
           **{k: "setback" for k in STORY_TEMPLATES if k.startswith("setback")}, "combat_start": "combat", "combat_end": "combat", "cannot_act": "other",
           "inventory_add": "inventory", "inventory_remove": "inventory", "inventory_gone": "inventory", "give": "inventory",
           "heal": "rest", "heal_by": "rest", "heal_self": "rest", "rest": "rest", "travel": "travel", "discovery": "discovery"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine import rules
 from engine.models.actions import ActionType, StateChange
-from engine.models.facts import FactCategory, FactInput
-from engine.models.world import Character, Discovery, Location
+from engine.models.world import Location
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
+from engine.play.agents.finding import LOOKING, common, reveal, score, topic
 from engine.play.agents.questions import answer
 from engine.play.agents.rules_agent import skill_check
 from engine.play.agents.setbacks import add_setback
@@ -14,7 +14,7 @@ from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.cues import infer_skill
 from engine.play.intent import match_place
 from engine.rules.clock import advance_time
-from engine.text import overlap, stem, stems, words
+from engine.text import stem, stems
 
 TRAVEL_MINUTES = 30
 PUZZLE_DC = 15
@@ -23,13 +23,7 @@ _MOVEMENT = {stem(w) for w in "go goes went head travel walk ride return enter l
 _SEARCH = {stem(w) for w in "search investigate examine inspect look check listen study peer rummage".split()}
 _ARCANE = {stem(w) for w in "glyph rune runes sigil magic arcane spell enchantment ward".split()}
 # Skills a search uses; any other skill named ("I pray", "I climb the wall") is a plain skill check.
-_SEARCH_SKILLS = ("perception", "investigation", "survival")
-# Words too common to say which discovery is meant ("the", "for", "anything").
-_STOP = {"the", "and", "for", "with", "from", "into", "onto", "any", "anything", "something", "around",
-         "look", "search", "find", "see", "can", "what", "there", "here", "this", "that", "our", "her", "his"}
-_ITEM_WORDS = {stem(w) for w in "key ring amulet coin coins gold gem gems sword dagger scroll potion map letter "
-               "book idol crown necklace chest".split()}
-
+_SEARCH_SKILLS = LOOKING
 
 class ExplorationAgent:
     name = "exploration"
@@ -67,10 +61,6 @@ class ExplorationAgent:
         return result
 
 
-def _topic(text: str) -> set[str]:
-    return stems(" ".join(w for w in words(text) if w not in _STOP))
-
-
 def _destination(ctx: AgentContext, here: Location) -> str | None:
     if ctx.intent is not None and ctx.intent.destination:
         return ctx.intent.destination
@@ -105,6 +95,7 @@ def _travel(ctx: AgentContext, here: Location, result: AgentResult) -> None:
         result.warnings.append(f"{dest_name} is listed as an exit but is not described in the campaign.")
         return
     world.game_state.party_location = dest.name
+    here.visited = True  # where the party leaves from it has been, the place a session starts in too
     result.state_changes.append(StateChange(target="party", kind="location", before=here.name, after=dest.name,
                                             description=f"The party moves from {here.name} to {dest.name}."))
     first = not dest.visited
@@ -122,38 +113,11 @@ def _travel(ctx: AgentContext, here: Location, result: AgentResult) -> None:
     result.follow_up_options += ["Look around"] + [f"Talk to {n}" for n in present[:2]]
 
 
-def _score(d: Discovery, text_stems: set[str], skill: str | None) -> int:
-    return 3 * overlap(d.name, text_stems) + overlap(d.text, text_stems) + (2 if d.skill == skill else 0)
-
-
-def _reveal(ctx: AgentContext, pc: Character, here: Location, found: list[Discovery], result: AgentResult) -> None:
-    for d in found:
-        d.found = True
-        result.state_changes.append(StateChange(target=here.name, kind="discovery", before="hidden", after="found",
-                                                description=f"{pc.name} discovers {d.name} at {here.name}."))
-        is_item = bool({stem(w) for w in d.name.lower().split()} & _ITEM_WORDS)
-        result.facts.append(FactInput(text=f"{d.name} at {here.name}: {d.text}",
-                                      category=FactCategory.ITEM if is_item else FactCategory.LOCATION,
-                                      subject=d.name if is_item else here.name))
-        result.beats.append(f"{pc.name} finds {_common(d.name, ctx)}. {d.text}")
-
-
-def _common(name: str, ctx: AgentContext) -> str:
-    """A discovery's name inside a sentence: "the silent survivor", "the keel marks"; proper names kept."""
-    proper = {w for n in ctx.world.npcs + ctx.world.characters for w in words(n.name)} | {
-        w for loc in ctx.world.locations for w in words(loc.name)}
-    parts = name.split()
-    if not parts or parts[0].lower() in proper or not parts[0][1:].islower():
-        return name
-    lowered = " ".join(p.lower() if p.lower() not in proper and p[1:].islower() else p for p in parts)
-    return lowered if parts[0].lower() in ("the", "a", "an") else "the " + lowered
-
-
 def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
     pc = acting_character(ctx, result)
     if pc is None:
         return
-    text_stems = _topic(ctx.action)
+    text_stems = topic(ctx.action)
     wanted = infer_skill(ctx.action)
     skill = wanted if wanted in _SEARCH_SKILLS else "investigation"
     hidden = [d for d in here.discoveries if not d.found]
@@ -167,15 +131,15 @@ def _search(ctx: AgentContext, here: Location, result: AgentResult) -> None:
             add_setback(ctx, result, pc, skill, check.roll.total - 10)
         result.follow_up_options += [f"Go to {c}" for c in here.connections[:2]]
         return
-    best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d)))
+    best = max(hidden, key=lambda d: (score(d, text_stems, skill), -hidden.index(d)))
     check = rules.ability_check(ctx.roller, pc, best.skill, best.dc)
     result.dice_rolls.append(check.roll)
     if check.success:
         # One good roll turns up everything of that kind it beats.
         found = [d for d in hidden if d.skill == best.skill and d.dc <= check.roll.total]
-        _reveal(ctx, pc, here, found, result)
+        reveal(ctx, pc, here, found, result)
     else:
-        add_setback(ctx, result, pc, best.skill, check.roll.total - best.dc, clue=_common(best.name, ctx))
+        add_setback(ctx, result, pc, best.skill, check.roll.total - best.dc, clue=common(best.name, ctx))
     result.follow_up_options += ["Search somewhere else", "Look around"]
 
 
@@ -183,18 +147,18 @@ def _puzzle(ctx: AgentContext, here: Location, result: AgentResult) -> None:
     pc = acting_character(ctx, result)
     if pc is None:
         return
-    text_stems = _topic(ctx.action)
+    text_stems = topic(ctx.action)
     skill = "arcana" if text_stems & _ARCANE else "investigation"
     hidden = [d for d in here.discoveries if not d.found and d.skill in ("investigation", "arcana")]
-    best = max(hidden, key=lambda d: (_score(d, text_stems, skill), -hidden.index(d))) if hidden else None
-    if best is not None and _score(best, text_stems, skill) > 0:
+    best = max(hidden, key=lambda d: (score(d, text_stems, skill), -hidden.index(d))) if hidden else None
+    if best is not None and score(best, text_stems, skill) > 0:
         check = rules.ability_check(ctx.roller, pc, best.skill, best.dc, purpose=_puzzle_purpose(best.skill))
         result.dice_rolls.append(check.roll)
         if check.success:
-            _reveal(ctx, pc, here, [best], result)
+            reveal(ctx, pc, here, [best], result)
         else:
             result.beats.append(f"{pc.name} works at it, but the solution stays out of reach.")
-            add_setback(ctx, result, pc, best.skill, check.roll.total - best.dc, clue=_common(best.name, ctx))
+            add_setback(ctx, result, pc, best.skill, check.roll.total - best.dc, clue=common(best.name, ctx))
         return
     check = rules.ability_check(ctx.roller, pc, skill, PUZZLE_DC, purpose=_puzzle_purpose(skill))
     result.dice_rolls.append(check.roll)

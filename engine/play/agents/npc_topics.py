@@ -14,6 +14,7 @@ import zlib
 from rapidfuzz import fuzz
 
 from engine.models.world import NPC, Attitude, Campaign, Topic
+from engine.play.typos import is_english
 from engine.text import stem, words
 
 _STOP = {"the", "and", "about", "what", "who", "where", "why", "how", "know", "does", "did", "you", "she",
@@ -45,28 +46,63 @@ _DEFLECT: dict[Attitude, tuple[str, ...]] = {
 }
 
 
-def _vocab(topic: Topic) -> set[str]:
-    return {stem(w) for w in words(" ".join([topic.name, *topic.keywords])) if len(w) > 2 and w not in _STOP}
+def _vocab(topic: Topic) -> tuple[set[str], list[tuple[str, ...]]]:
+    """A topic's single words (its name's and one-word keywords') and its phrases ('old man'): a
+    phrase counts only said whole, so "that old chapel" is not about the old man."""
+    single = {stem(w) for w in words(" ".join([topic.name, *(k for k in topic.keywords if len(words(k)) == 1)]))
+              if len(w) > 2 and w not in _STOP}
+    phrases = [tuple(stem(w) for w in words(k)) for k in topic.keywords if len(words(k)) > 1]
+    return single, phrases
 
 
 def question_stems(question: str, npc: NPC) -> set[str]:
+    return set(_content(question, npc))
+
+
+def _content(question: str, npc: NPC) -> list[str]:
+    """The question's words that can say what it is about, in order (stems)."""
     own = set(words(npc.name))
-    return {stem(w) for w in words(question) if len(w) > 2 and w not in _STOP and w not in own}
+    return [stem(w) for w in words(question) if len(w) > 2 and w not in _STOP and w not in own]
+
+
+def _fits(word: str, said: str, vocab: set[str]) -> bool:
+    """`said` (the stem of `word`) is one of the words, or a typo of one ("crowee", "lighthous"); a real
+    English word is never a typo ("down" is not "drown")."""
+    return said in vocab or (len(said) >= 4 and not is_english(word) and any(
+        len(v) >= 4 and fuzz.ratio(said, v) >= 85 for v in vocab))
+
+
+def _said(question: str, npc: NPC, single: set[str], phrases: list[tuple[str, ...]]) -> list[int]:
+    """Where in the question (word positions) the topic's words are said."""
+    own = set(words(npc.name))
+    said = [(w, stem(w)) for w in words(question)]
+    hits = {i for i, (w, s) in enumerate(said) if len(w) > 2 and w not in _STOP and w not in own and _fits(w, s, single)}
+    for phrase in phrases:
+        n = len(phrase)
+        for i in range(len(said) - n + 1):
+            if tuple(s for _, s in said[i:i + n]) == phrase:
+                hits |= set(range(i, i + n))
+    return sorted(hits)
+
+
+def _mentions(hits: list[int]) -> int:
+    """Words said side by side name one thing ("the Merrow's Luck", "lighthouse keeper"): one mention."""
+    return sum(1 for n, i in enumerate(hits) if n == 0 or hits[n - 1] != i - 1)
 
 
 def match_topic(question: str, npc: NPC) -> Topic | None:
-    """The NPC's topic the question is about: most shared stems, then typo-tolerant word matches."""
-    asked = question_stems(question, npc)
-    if not asked or not npc.topics:
+    """The NPC's topic the question is about: the most things of it named (side-by-side words name one
+    thing), then the one named first (a question's head comes before what qualifies it: "where were you
+    the night the Merrow's Luck went down" is about the night), then the most words of it."""
+    if not _content(question, npc) or not npc.topics:
         return None
-    best: tuple[float, int] | None = None
+    best: tuple[tuple[int, int, int], int] | None = None
     for i, topic in enumerate(npc.topics):
-        vocab = _vocab(topic)
-        score = float(len(asked & vocab))
-        for word in asked - vocab:  # typos: "crowee", "lighthous"
-            if len(word) >= 4 and any(len(v) >= 4 and fuzz.ratio(word, v) >= 85 for v in vocab):
-                score += 0.8
-        if score > 0 and (best is None or score > best[0]):
+        hits = _said(question, npc, *_vocab(topic))
+        if not hits:
+            continue
+        score = (_mentions(hits), -hits[0], len(hits))
+        if best is None or score > best[0]:
             best = (score, i)
     return npc.topics[best[1]] if best is not None else None
 

@@ -7,8 +7,8 @@ import re
 from engine import rules
 from engine.errors import InvalidInputError
 from engine.models.actions import ActionType
-from engine.models.world import Character
-from engine.play.agents import trade
+from engine.models.world import NPC, Character
+from engine.play.agents import finding, reading, trade
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here, party_here
 from engine.play.agents.manoeuvres import break_free, wants_escape
 from engine.play.agents.pack import add_item as _add
@@ -75,13 +75,27 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
         skill = "wis"
         result.warnings.append("Could not tell which skill this uses; rolled a Wisdom check. "
                                "Name the skill (e.g. 'athletics check') to be exact.")
+    if skill == "insight":
+        person, here_now = reading.person_read(ctx)
+        if person is not None:  # "is he lying? I watch his face": the campaign's truth about him
+            read_person(ctx, pc, person, result)
+            return
+        if here_now:
+            reading.ask_whom(pc, here_now, result)
+            return
     advantage = asked_advantage(ctx.action)
+    here = ctx.world.location(ctx.world.game_state.party_location)
+    clue = None
     if skill == "stealth" and _HIDING.search(ctx.action.lower()):
         check, changes = hide(ctx.roller, pc, advantage=advantage)  # the Hide action: DC 15, Invisible on a success
         result.state_changes += changes
         dc = check.dc
     else:
-        dc = dc_from_words(ctx.action)
+        # A check that goes after something the campaign hid here is rolled against that find's DC.
+        clue = finding.fitting(here, ctx.action, skill) if here is not None else None
+        if clue is not None:
+            skill = clue.skill
+        dc = clue.dc if clue is not None else dc_from_words(ctx.action)
         check = rules.ability_check(ctx.roller, pc, skill, dc, advantage=advantage)
     result.dice_rolls.append(check.roll)
     label = skill.replace("_", " ")
@@ -89,7 +103,12 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
     result.beats.append(f"{pc.name} attempts a {label} check (DC {dc}), rolls {check.roll.total} and {outcome}: "
                         f"{ctx.action.rstrip('.!?')}.")
     if not check.success:
-        add_setback(ctx, result, pc, skill, check.roll.total - dc)
+        add_setback(ctx, result, pc, skill, check.roll.total - dc,
+                    clue=finding.common(clue.name, ctx) if clue is not None else None)
+    elif clue is not None and here is not None:
+        finding.reveal(ctx, pc, here, finding.beaten(here, clue, check.roll.total), result)
+    elif skill in finding.LEARNING and here is not None:
+        result.beats.append(finding.nothing_more(pc, here, skill))  # said plainly; nothing is made up
     elif skill == "sleight_of_hand" and (mark := npc_aimed_here(ctx)) is not None:
         # What a pocket holds is the campaign's to say, and it says nothing: the DM decides, the engine asks.
         result.beats.append(f"{pc.name}'s fingers come away from {mark} unnoticed.")
@@ -97,6 +116,11 @@ def skill_check(ctx: AgentContext, result: AgentResult) -> None:
                                f"'{pc.name} pockets 4 sp' (or whatever it was) records it.")
     result.follow_up_options += (["Press on", "Look around"] if check.success
                                  else ["Try another way", "Ask a companion for help"])
+
+
+def read_person(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> None:
+    reading.read(ctx, pc, npc, result)
+    result.follow_up_options += [f"Ask {npc.name} what they know", f"Press {npc.name} on it"]
 
 
 def asked_advantage(text: str) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import zlib
 
-from engine import rules
 from engine.models.actions import NPCResponse, StateChange
 from engine.models.coins import cp_text
 from engine.models.facts import FactCategory, FactInput
@@ -21,23 +20,32 @@ from engine.play.agents.npc_topics import (
     deflect_line,
     gesture,
     match_topic,
+    question_stems,
     subject_of,
     topic_words,
     unknown_line,
 )
+from engine.play.agents.reading import ATTITUDE_DC, check, read, reveal_secret
 from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
+from engine.play.entities import STOP
 from engine.play.wares_named import ORDERING
 from engine.text import overlap, stem, stems, words
 
-ATTITUDE_DC: dict[Attitude, int] = {Attitude.HOSTILE: 20, Attitude.UNFRIENDLY: 15, Attitude.INDIFFERENT: 12,
-                                    Attitude.FRIENDLY: 10, Attitude.HELPFUL: 5}
 # How attitude moves a secret's DC; a helpful NPC (None) needs no check at all.
 SECRET_DC_SHIFT: dict[Attitude, int | None] = {Attitude.HOSTILE: 5, Attitude.UNFRIENDLY: 2, Attitude.INDIFFERENT: 0,
                                                Attitude.FRIENDLY: -2, Attitude.HELPFUL: None}
 _SWAYING = {"persuasion", "deception", "intimidation"}
 _ASKING = {"ask", "what", "who", "where", "why", "how", "know", "secret", "rumor", "rumour", "about", "heard",
            "tell", "when", "which", "whose"}
+# A clause opening on one of these asks, question mark or not ("did u see", "can we see", "got any rooms").
+_ASKS_BY_ORDER = {"did", "do", "does", "is", "are", "was", "were", "have", "has", "had", "can", "could", "will",
+                  "would", "should", "got", "any", "anyone", "anybody", "seen", "heard", "know"}
+# Questions that ask after a person, a place, a time or a reason, never after something sold.
+_NOT_GOODS = {"where", "who", "whom", "whose", "when", "why"}
+# Greetings and fillers before the asking: "so vell, where were you", "oi pim, did u see".
+_OPENERS = {"so", "hey", "oi", "yo", "ok", "okay", "well", "say", "and", "but", "now", "evening", "morning", "hi",
+            "hello", "excuse", "me", "sorry", "listen", "then", "u", "ya"}
 # Asking what the NPC knows in general, with no topic: digs for the first thing they keep back.
 _DIGGING = {"secret", "secrets", "rumor", "rumors", "rumour", "rumours", "know", "hiding", "hide"}
 _STOP = {"the", "and", "about", "what", "who", "where", "why", "how", "know", "does", "did", "you", "she",
@@ -75,30 +83,33 @@ class SocialAgent:
             return result
         before = npc.attitude
         skill = _social_skill(ctx.action)
-        asking = _asking(ctx)
+        asking = _asking(ctx, npc)
         topic = match_topic(ctx.action, npc) if asking or skill in _SWAYING else None
         revealed: Secret | None = None
         text: str | None = None
         offer = None if skill is not None else _ware_asked(ctx, npc)
+        if offer is None and skill is None and topic is None and asking:
+            offer = _ware_about(ctx, npc)  # "what's on the fire tonight?": the stew she sells
         if offer is not None:
             # "I ask Hesper for a room": a thing she sells, asked for. She names the price; no roll, no secret.
             text = f'"{offer.ware.description} {cp_text(offer.cost_cp).capitalize()}, if you want it."'
             result.beats.append(f"{npc.name} offers {offer.name.lower()} for {cp_text(offer.cost_cp)}.")
             result.follow_up_options.append(f"Buy {offer.name.lower()}")
         elif skill == "insight":
-            revealed = _read(ctx, pc, npc, result)
+            revealed = read(ctx, pc, npc, result)
         elif topic is not None:
             revealed, text = _on_topic(ctx, pc, npc, topic, skill, result)
         elif (secret := _secret_asked(ctx, npc, skill)) is not None:
             revealed = _dig(ctx, pc, npc, secret, skill, result)
         elif skill is not None:
-            success, margin = _check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
+            success, margin = check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
             _shift(npc, skill, success, margin, result)
             if not success:
                 add_setback(ctx, result, pc, skill, margin, npc=npc.name)
         else:
             result.beats.append(f"{pc.name} speaks with {npc.name}.")
-        subject = topic.name if topic is not None else (subject_of(ctx.action, npc, ctx.world) if asking else None)
+        subject = topic.name if topic is not None else offer.name if offer is not None else (
+            subject_of(ctx.action, npc, ctx.world) if asking else None)
         if npc.attitude != before:
             result.state_changes.append(StateChange(
                 target=npc.name, kind="attitude", before=before.value, after=npc.attitude.value,
@@ -123,21 +134,26 @@ class SocialAgent:
 
 
 def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
-    """The NPC spoken to: named, else the one whose role is named, else the only one here."""
+    """The NPC spoken to: the one named first (or named last, after a comma, as the one addressed),
+    else the one whose role is named, else the only one here. One named who is not here does not answer,
+    and nobody answers in their place: nothing is rolled and the turn is not spent."""
     world = ctx.world
     here = world.npcs_at(world.game_state.party_location)
     text_stems = stems(ctx.action)
     named = sorted((n for n in world.npcs if n.alive and overlap(n.name, text_stems)),
                    key=lambda n: _first_mention(n.name, ctx.action))
-    for npc in named:
-        if npc in here:
-            return npc
     place = world.game_state.party_location
     if named:
-        away = named[0]
-        where = f" (last seen at {away.location})" if away.location else ""
-        result.warnings.append(f"{away.name} is not at {place}{where}; nobody answers.")
-        result.beats.append(f"{away.name} is not here to hear it.")
+        called = _called_last(ctx.action, named)
+        spoken_to = called if called is not None else named[0]
+        if spoken_to in here:
+            return spoken_to
+        home = world.location(spoken_to.location) if spoken_to.location else None
+        # Where they were is told only if the party has been there; an unvisited place is not given away.
+        where = f" (last seen at {home.name})" if home is not None and home.visited else ""
+        result.warnings.append(f"{spoken_to.name} is not at {place}{where}; nobody answers. Nothing was rolled "
+                               f"and the turn is not spent.")
+        result.beats.append(f"{spoken_to.name} is not here to hear it{where}.")
         return None
     if not here:
         result.warnings.append(f"Nobody is at {place} to hear it.")
@@ -152,8 +168,27 @@ def _addressed(ctx: AgentContext, result: AgentResult) -> NPC | None:
     return here[0]
 
 
-def _asking(ctx: AgentContext) -> bool:
-    return bool(set(words(ctx.action)) & _ASKING) or "?" in ctx.action
+def _called_last(action: str, named: list[NPC]) -> NPC | None:
+    """"What do you know about Hesper, Crowe?": a name closing the sentence after a comma is the one
+    spoken to."""
+    tail = re.search(r",\s*([\w' ]+?)\s*[?!.]*\s*$", action)
+    if tail is None:
+        return None
+    said = set(words(tail.group(1)))
+    return next((n for n in named if said and said <= {w for w in words(n.name)}), None)
+
+
+def _asking(ctx: AgentContext, npc: NPC) -> bool:
+    """A question, with or without its question mark: a word of asking, or a clause that opens on a verb
+    that asks ("pim did u see any boats", "osric can we see your ledger")."""
+    if set(words(ctx.action)) & _ASKING or "?" in ctx.action:
+        return True
+    own = set(words(npc.name))
+    for clause in re.split(r"[,.;:!]", ctx.action):
+        said = [w for w in words(clause) if w not in own and w not in _OPENERS]
+        if said and said[0] in _ASKS_BY_ORDER:
+            return True
+    return False
 
 
 def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: str | None,
@@ -168,7 +203,7 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
         revealed = _dig(ctx, pc, npc, secret, skill, result, topic=topic.name)
         open_ = open_ or revealed is not None
     elif skill in _SWAYING:
-        success, margin = _check(ctx, pc, skill or "persuasion", ATTITUDE_DC[npc.attitude], npc, result)
+        success, margin = check(ctx, pc, skill or "persuasion", ATTITUDE_DC[npc.attitude], npc, result)
         _shift(npc, skill or "persuasion", success, margin, result)
         open_ = open_ or success
         if not success:
@@ -182,6 +217,24 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
 
 # Asking a seller for something: the verbs of ordering at a counter, and "for a room", "some bread".
 _ASKING_FOR = ORDERING | {stem(w) for w in ("for", "need", "some", "another")}
+
+
+def _ware_about(ctx: AgentContext, npc: NPC) -> market.Offer | None:
+    """One of the NPC's wares a question is about: named ("what wine have you got?"), else told by the
+    words of its description ("what's on the fire?" -> the stew, "always on the fire")."""
+    if not npc.wares or set(words(ctx.action)) & _NOT_GOODS:
+        return None
+    place = ctx.world.game_state.party_location
+    offers = [o for o in market.offers_at(ctx.world, place) if o.seller == npc.name]
+    said = question_stems(ctx.action, npc)
+    named = market.best(offers, said)
+    if named is not None:
+        return named
+    # A stock list (any SRD weapon) shares one description: it names no one thing, so it is not read.
+    scored = [(len(said & {stem(w) for w in words(o.ware.description) if len(w) > 3 and w not in STOP}), -i, o)
+              for i, o in enumerate(offers) if o.ware.srd is None]
+    best = max(scored, key=lambda t: t[:2], default=None)
+    return best[2] if best is not None and best[0] > 0 else None
 
 
 def _ware_asked(ctx: AgentContext, npc: NPC) -> market.Offer | None:
@@ -263,48 +316,15 @@ def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str 
         success, margin = True, 0
         result.beats.append(f"{npc.name} is glad to help and tells {pc.name} freely.")
     else:
-        success, margin = _check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
+        success, margin = check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
     if skill in _SWAYING:
         _shift(npc, skill, success, margin, result)
     if not success:  # the setback tells the refusal and what it costs
         add_setback(ctx, result, pc, used, margin, npc=npc.name, topic=topic)
         return None
-    _reveal(npc, secret, result)
+    reveal_secret(npc, secret, result)
     result.beats.append(f"{npc.name} lets it slip: {secret.text}")
     return secret
-
-
-def _read(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> Secret | None:
-    """Insight: against what the NPC hides (an Insight secret's DC) or, hiding nothing, their attitude."""
-    hidden = [s for s in npc.secrets if not s.revealed and s.skill == "insight"]
-    score, secret = _best(hidden, _topic(ctx, npc))
-    dc = secret.dc if secret is not None else ATTITUDE_DC[npc.attitude]
-    success, margin = _check(ctx, pc, "insight", dc, npc, result)
-    if not success:  # the setback tells it: the NPC sees the scrutiny
-        add_setback(ctx, result, pc, "insight", margin, npc=npc.name)
-        return None
-    if secret is None:
-        result.beats.append(f"{npc.name} seems sincere, and {npc.attitude.value} toward the party.")
-        return None
-    _reveal(npc, secret, result)
-    result.beats.append(f"{pc.name} reads it in {npc.name}'s manner: {secret.text}")
-    return secret
-
-
-def _reveal(npc: NPC, secret: Secret, result: AgentResult) -> None:
-    secret.revealed = True
-    result.state_changes.append(StateChange(target=npc.name, kind="secret", before="hidden", after="revealed",
-                                            description=f"{npc.name} gives up a secret."))
-    result.facts.append(FactInput(text=secret.text, category=FactCategory.NPC, subject=npc.name))
-
-
-def _check(ctx: AgentContext, pc: Character, skill: str, dc: int, npc: NPC,
-           result: AgentResult) -> tuple[bool, int]:
-    check = rules.ability_check(ctx.roller, pc, skill, dc, purpose=f"{skill.title()} vs {npc.name}")
-    result.dice_rolls.append(check.roll)
-    outcome = "succeeds" if check.success else "fails"
-    result.beats.append(f"{pc.name} tries {skill} on {npc.name} (DC {dc}): {check.roll.total}, {outcome}.")
-    return check.success, check.roll.total - dc
 
 
 def _shift(npc: NPC, skill: str, success: bool, margin: int, result: AgentResult) -> None:
