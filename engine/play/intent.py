@@ -60,6 +60,7 @@ from engine.play.intent_result import (
     where_they_are,
 )
 from engine.play.naming import check_names
+from engine.play.person_nouns import person_aliases
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
@@ -248,6 +249,16 @@ def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
     return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
 
 
+def _described_elsewhere(world: Campaign, ref: EntityRef) -> bool:
+    """An NPC linked only by a word of their description, who is not where the party stands."""
+    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score < OUTRIGHT else None
+    if npc is None or (npc.location or "").casefold() == world.game_state.party_location.casefold():
+        return False
+    own = {stem(w) for w in words(f"{npc.name} {npc.role}")}
+    own |= {s for s, _, _ in person_aliases(npc.name, npc.role, npc.description)}
+    return stem(ref.via) not in own
+
+
 def _a_described_one(reading: Reading, ref: EntityRef) -> bool:
     """"the dripping one", "the big ones": an NPC linked only by a word that describes a "one" is not named;
     in a fight that "one" is a foe."""
@@ -403,6 +414,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
+        if target is not None and _described_elsewhere(world, target):
+            target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
         if kind == IntentKind.MIXED:
             target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))

@@ -124,3 +124,9 @@ def test_a_persons_word_naming_a_place_is_the_place():
 
 def test_a_thing_used_on_a_fixture_works_the_puzzle():
     assert _parse("use aldous's tinderbox on the lamp", "Gannet Point", "Wren").kind == "puzzle"
+
+
+def test_a_word_from_the_description_of_someone_elsewhere_names_no_one():
+    # Nessa "watches" in her description and is at Gannet Point; at the docks "I watch his face" is not her.
+    assert _parse("is he lying? I watch his face", "Kettlecove Docks", "Wren").target is None
+    assert _parse("where is Silas?", "Kettlecove Docks", "Wren").target == "Silas Crowe"
