@@ -20,12 +20,12 @@ def test_the_split_is_fixed_and_holds_back_half():
 def test_tuned_half_floor():
     # Session start: kind 0.897, target 0.861, destination 0.923.
     report = score(blind5_split()[0])
-    assert report["kind_accuracy"] >= 0.94 and report["target_accuracy"] >= 0.95
+    assert report["kind_accuracy"] >= 0.95 and report["target_accuracy"] >= 0.95
     assert report["destination_accuracy"] >= 0.92
 
 
 def test_held_back_half_floor():
     # Session start: kind 0.864, target 0.967, destination 0.938; never looked at while tuning.
     report = score(blind5_split()[1])
-    assert report["kind_accuracy"] >= 0.88 and report["target_accuracy"] >= 0.99
+    assert report["kind_accuracy"] >= 0.89 and report["target_accuracy"] >= 0.99
     assert report["destination_accuracy"] >= 0.93
