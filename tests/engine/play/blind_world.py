@@ -42,6 +42,13 @@ def _stat_block_for(world: Campaign, name: str) -> str:
     return best.name
 
 
+def sample_at(place: str) -> Campaign:
+    """The sample campaign as saved (not resolved), with the party at `place`."""
+    world = Campaign.model_validate(_campaign_json())
+    world.game_state.party_location = place
+    return world
+
+
 def case_world(case: dict[str, Any]) -> Campaign:
     """The campaign with the party at the case's location and, in a fight, every enemy in the order."""
     world = Campaign.model_validate(_campaign_json())

@@ -7,19 +7,17 @@ narration the table sees, through the orchestrator on the sample campaign."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.api import SessionManager
 from engine.models.world import Campaign
 from engine.play.orchestrator import ActionInput, Orchestrator, Resolution
+from tests.engine.play.blind_world import sample_at as sample
 from tests.engine.play.intent_cases import ScriptedRoller
 
 pytestmark = pytest.mark.anyio
-CAMPAIGN = Path(__file__).resolve().parents[3] / "campaigns" / "dark-lantern" / "campaign.json"
 VELL_ASKED = "T7 Idris: Harbormaster Vell, where were you the night the Merrow's Luck went down? [roleplay]"
 
 
@@ -27,11 +25,6 @@ VELL_ASKED = "T7 Idris: Harbormaster Vell, where were you the night the Merrow's
 def anyio_backend() -> str:
     return "asyncio"
 
-
-def sample(place: str) -> Campaign:
-    world = Campaign.model_validate(json.loads(CAMPAIGN.read_text()))
-    world.game_state.party_location = place
-    return world
 
 
 async def act(world: Campaign, text: str, actor: str, naturals: list[int], history: list[str] | None = None

@@ -5,30 +5,22 @@ from the narration the table sees. The bench (bench/npc_topic_set.py) holds the 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from bench.npc_topic_set import QUESTIONS
 from engine.models.world import Campaign
 from engine.play.agents.npc_topics import match_topic
 from engine.play.orchestrator import ActionInput, Orchestrator, Resolution
+from tests.engine.play.blind_world import sample_at as sample
 from tests.engine.play.intent_cases import ScriptedRoller
 
 pytestmark = pytest.mark.anyio
-CAMPAIGN = Path(__file__).resolve().parents[3] / "campaigns" / "dark-lantern" / "campaign.json"
 
 
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
 
-
-def sample(place: str) -> Campaign:
-    world = Campaign.model_validate(json.loads(CAMPAIGN.read_text()))
-    world.game_state.party_location = place
-    return world
 
 
 async def act(world: Campaign, text: str, actor: str = "Wren", naturals: list[int] | None = None) -> Resolution:
