@@ -60,7 +60,6 @@ from engine.play.intent_result import (
     where_they_are,
 )
 from engine.play.naming import check_names
-from engine.play.person_nouns import person_aliases
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
@@ -249,14 +248,12 @@ def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
     return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
 
 
-def _described_elsewhere(world: Campaign, ref: EntityRef) -> bool:
-    """An NPC linked only by a word of their description, who is not where the party stands."""
+def _described_elsewhere(world: Campaign, actor: str | None, ref: EntityRef) -> bool:
+    """An NPC linked by a word that is no one's name or role, who is not where the party stands."""
     npc = world.npc(ref.name) if ref.kind == "npc" and ref.score < OUTRIGHT else None
     if npc is None or (npc.location or "").casefold() == world.game_state.party_location.casefold():
         return False
-    own = {stem(w) for w in words(f"{npc.name} {npc.role}")}
-    own |= {s for s, _, _ in person_aliases(npc.name, npc.role, npc.description)}
-    return stem(ref.via) not in own
+    return stem(ref.via) not in alias_stems(world, actor)[1]
 
 
 def _a_described_one(reading: Reading, ref: EntityRef) -> bool:
@@ -414,7 +411,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
-        if target is not None and _described_elsewhere(world, target):
+        if target is not None and _described_elsewhere(world, actor, target):
             target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
         if kind == IntentKind.MIXED:
             target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest

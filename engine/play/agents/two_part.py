@@ -58,8 +58,8 @@ def _attacks(part: AgentContext) -> bool:
 
 def _spell_clause(ctx: AgentContext, pc: Character) -> tuple[list[str], int, str] | None:
     """The message's clauses, and which one names the one sheet spell it casts (with that spell's name)."""
-    if not pc.spells.all():
-        return None
+    if not pc.spells.all() or named_spell(ctx.action, pc) is None:
+        return None  # most attacks name no spell: no clause needs reading
     clauses = [" ".join(c.words) for c in read(ctx.action, frozenset()).clauses if c.words and not c.quoted]
     if len(clauses) < 2:
         return None
