@@ -347,6 +347,10 @@ class Combatant(BaseModel):
     defeated: bool = False
     # Took the Dodge action: attacks against it have disadvantage until its next turn.
     dodging: bool = False
+    # Distracted by a Help action: `distracted_for`'s (None: any ally's) next attack roll against it has
+    # Advantage, until the start of `distracted_by`'s next turn.
+    distracted_by: str | None = None
+    distracted_for: str | None = None
     concentration: str | None = None
     # The round this combatant last took a turn, so an out-of-turn override never gives a second one.
     acted_round: int = 0

@@ -50,6 +50,7 @@ from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
 from engine.play.frames import without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
+from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.intent_result import (
     ONLY_FOE,
     OUTRIGHT,
@@ -182,6 +183,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             moved = clause_scores.get(clause, {}).pop(kind, 0.0)
             scores[kind] -= moved
             add(T.REST, moved, clause, "part of the rest")
+    if fighting and world is not None and (helped := helped_clause(reading, world, actor)) is not None:
+        add(T.COMBAT, HELP_WEIGHT, helped, "the Help action")
     for clause in worked_fixtures(reading, world):
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").

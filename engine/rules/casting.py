@@ -19,6 +19,7 @@ from engine.rules.conditions import effects, is_auto_critical
 from engine.rules.defenses import adjust_damage, immune_to
 from engine.rules.dice import DiceRoller
 from engine.rules.health import apply_damage, apply_healing
+from engine.rules.help_action import helped
 from engine.rules.helpers import Target, state_change
 from engine.rules.save_spells import CASTING_ABILITY
 from engine.rules.spells import spend_slot
@@ -204,7 +205,8 @@ def _attacks(roller: DiceRoller, caster: Character, spell: SpellMechanics, targe
                     damage_type=spell.damage_type, ranged=spell.ranged)
     for _ in range(_count(caster, spell, above)):
         dodging = isinstance(target, Combatant) and target.dodging
-        mode = attack_advantage(caster.conditions, target.conditions, dodging, set(), ranged=spell.ranged)
+        mode = attack_advantage(caster.conditions, target.conditions, dodging,
+                                {"advantage"} if helped(target, caster.name) else set(), ranged=spell.ranged)
         result = attack(roller, caster.name, weapon, target.ac or 10, advantage=mode,
                         penalty=effects(caster.conditions).d20_penalty,
                         auto_critical=is_auto_critical(target.conditions, ranged=spell.ranged), boons=caster.boons)

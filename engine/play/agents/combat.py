@@ -11,6 +11,7 @@ from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents import shots, two_part
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here
+from engine.play.agents.help_given import gives_help, take_help
 from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
 from engine.play.agents.presence import absent_target
 from engine.play.agents.rules_agent import heal_with_magic, wants_healing
@@ -22,6 +23,7 @@ from engine.play.agents.turn_flow import (
     roll_attack,
     run_others,
     standing_foes,
+    turn_begins,
 )
 from engine.play.entities import stat_block_for
 from engine.rules.difficulty import rate_fight
@@ -87,8 +89,8 @@ class CombatAgent:
             if not out_of_turn:
                 pass_turn(ctx, result)
             return result
-        if mine is not None:
-            mine.dodging = False  # a new turn ends last turn's Dodge
+        if mine is not None and not out_of_turn:
+            turn_begins(world, mine)  # a new turn ends last turn's Dodge and Help
         if not out_of_turn:
             start_turn(ctx, pc, result)
         foes = standing_foes(world)
@@ -99,6 +101,9 @@ class CombatAgent:
                 mine.dodging = True
             result.beats.append(f"{pc.name} takes the Dodge action: attacks against them have disadvantage "
                                 f"until their next turn.")
+        elif gives_help(ctx):
+            if not take_help(ctx, pc, _named_foe(ctx, foes), foes, result):
+                return result
         elif wants_escape(ctx.action, pc):
             break_free(ctx, pc, result)
         elif option is not None and (foe := _named_foe(ctx, foes)) is not None:

@@ -16,6 +16,7 @@ from engine.models.world import ActiveCondition, Attack, Campaign, Character, Co
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.manoeuvres import start_turn
 from engine.rules import monster_actions
+from engine.rules.help_action import help_expires, helped
 from engine.rules.hiding import reveal
 from engine.rules.manoeuvres import grappled_by_another
 
@@ -25,6 +26,12 @@ def pass_turn(ctx: AgentContext, result: AgentResult) -> None:
     if _advance(ctx.world, result, ctx):
         run_others(ctx, result)
         _follow_ups(ctx.world, result)
+
+
+def turn_begins(world: Campaign, current: Combatant) -> None:
+    """What lasts "until the start of your next turn" ends: a Dodge taken, a Help given."""
+    current.dodging = False
+    help_expires(world.game_state.combat, current.name)
 
 
 def standing_foes(world: Campaign) -> list[Combatant]:
@@ -139,10 +146,10 @@ def run_others(ctx: AgentContext, result: AgentResult) -> None:
             pc = world.character(current.name)
             stopped = rules.why_cannot_act(pc.conditions) if pc is not None and pc.hp.current > 0 else None
             if pc is not None and not pc.dead and pc.hp.current > 0 and stopped is None:
-                current.dodging = False  # a Dodge lasts until the dodger's next turn
+                turn_begins(world, current)  # a Dodge, or a Help given, lasts until the next turn
                 return
             if stopped is not None:
-                current.dodging = False
+                turn_begins(world, current)
                 result.beats.append(f"{current.name} is {stopped} and loses the turn.")
                 if not any(_may_act_again(c) for c in world.characters):
                     # Everyone is held with nothing to end it: more monster rounds would only repeat. The DM decides.
@@ -154,10 +161,10 @@ def run_others(ctx: AgentContext, result: AgentResult) -> None:
                 result.state_changes += changes
                 result.beats.append(f"{pc.name} makes a death saving throw: {roll.total}.")
                 if pc.hp.current > 0:
-                    current.dodging = False
+                    turn_begins(world, current)
                     return
         elif not current.defeated:
-            current.dodging = False
+            turn_begins(world, current)
             stopped = rules.why_cannot_act(current.conditions)
             if stopped is not None:
                 result.beats.append(f"{current.name} is {stopped} and loses its turn.")
@@ -241,6 +248,9 @@ def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, condition
     asked = set(asked or ())
     if grappled_by_another(conditions, target.name):
         asked.add("disadvantage")
+    if helped(target, attacker):
+        asked.add("advantage")
+        result.beats.append(f"{attacker} attacks with Advantage: the help given opened {target.name} up.")
     adv = rules.attack_advantage(conditions, target.conditions, dodging, asked, ranged=ranged)
     outcome = rules.attack(ctx.roller, attacker, weapon, target.ac or 10, advantage=adv, boons=_boons_of(ctx.world, attacker),
                            penalty=rules.effects(conditions).d20_penalty,
