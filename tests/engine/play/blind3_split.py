@@ -7,7 +7,9 @@ differently are left out of the file. Set 5 was labelled twice too (100% agreeme
 labeller named an unnamed seller as the target, the target is left empty); the 11 sentences also found in
 an earlier set are left out, and half of it, not a third, is held back. Set 6 likewise (100% agreement on kind;
 11 sentences found in earlier sets and one destination the labellers read differently are left out; a target
-only one labeller named is left empty); half of it is held back."""
+only one labeller named is left empty); half of it is held back. Set 7 likewise (329 of 330 kinds agreed; the one
+kind and the one destination read differently, and 9 sentences found in earlier sets, are left out); half held
+back."""
 
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ SPLIT_SEED5 = 20261124
 BLIND6 = Path(__file__).resolve().parent / "intent_blind6.json"
 SPLIT_SEED6 = 20261125
 BLIND6_WRITTEN = 320
+BLIND7 = Path(__file__).resolve().parent / "intent_blind7.json"
+SPLIT_SEED7 = 20261126
+BLIND7_WRITTEN = 330
 
 
 def blind3_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -42,8 +47,17 @@ def blind5_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 def blind6_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 320 the writer wrote (the 12 left out of the file stay out)."""
-    cases = json.loads(BLIND6.read_text())
-    held = {i + 1 for i in random.Random(SPLIT_SEED6).sample(range(BLIND6_WRITTEN), BLIND6_WRITTEN // 2)}
+    return _by_id(BLIND6, SPLIT_SEED6, BLIND6_WRITTEN)
+
+
+def blind7_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Half held back, chosen by case id among the 330 the writer wrote (the 11 left out of the file stay out)."""
+    return _by_id(BLIND7, SPLIT_SEED7, BLIND7_WRITTEN)
+
+
+def _by_id(path: Path, seed: int, written: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    cases = json.loads(path.read_text())
+    held = {i + 1 for i in random.Random(seed).sample(range(written), written // 2)}
     return [c for c in cases if c["id"] not in held], [c for c in cases if c["id"] in held]
 
 
