@@ -702,7 +702,7 @@ def check(cases):
         party = {c["name"] for c in camp["characters"]}
         npc_loc = {n["name"]: n["location"] for n in camp["npcs"]}
         monsters = {m["name"] for m in camp["monsters"]}
-        conns = {l["name"]: set(l["connections"]) for l in camp["locations"]}
+        conns = {loc["name"]: set(loc["connections"]) for loc in camp["locations"]}
     for i, c in enumerate(cases):
         tag = f"#{i} {c['text'][:50]!r}"
         if list(c.keys()) != FIELDS:
