@@ -54,6 +54,8 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
             said.append(t.word)
     if not said:
         return False
+    if [t.word for t in tokens[index + size:index + size + 2]] in (["her", "up"], ["it", "up"]):
+        return True  # "fire her up", "light her up": a lamp or a boat started, the way sailors say it
     if set(said) & _SOMEONE or any(w.isalpha() and not is_english(w) for w in said):
         return False  # a pronoun, a foe's word, or a name nobody has ("I attack Zorgrim"): the DM asks who
     stems = {stem(w) for w in said}
@@ -73,3 +75,20 @@ def _words_or_looks(tokens: list, index: int, size: int) -> bool:
                           for c in LEXICON.get((t.stem,), ())):
             return True
     return False
+
+
+WEAPON_AIMED = 2.5
+
+
+def weapon_aimed(reading: Reading, world: Campaign, actor: str | None) -> int | None:
+    """"shortbow at Crowe", "longsword on the crab": in a fight, the actor's own weapon aimed at someone is an
+    attack even with no verb. The clause, or None."""
+    pc = world.character(actor) if actor else None
+    if pc is None:
+        return None
+    weapons = {stem(w) for attack in pc.attacks for w in attack.name.lower().split() if len(w) > 3}
+    tokens = reading.tokens
+    for t, after in zip(tokens, tokens[1:], strict=False):
+        if t.stem in weapons and after.word in ("at", "on") and after.clause == t.clause and not t.negated:
+            return t.clause
+    return None

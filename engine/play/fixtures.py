@@ -23,6 +23,8 @@ _USING = {stem(w) for w in ("use", "apply", "hold", "touch", "wave", "raise", "l
 _ONTO = {"on", "onto", "to", "against", "over", "at"}
 _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "like", "for", "behind", "under",
             "over", "above", "below", "across", "through"}
+# "fill her up", "light her up": the place's lamp or engine, the way sailors speak of it.
+_STARTED = (["her", "up"], ["it", "up"])
 # Things any place may have that a hand works but that are no puzzle of this place.
 _DONE = 0.5
 _GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
@@ -36,10 +38,20 @@ def fixtures(world: Campaign) -> frozenset[str]:
     return remembered(world, ("fixtures", here), lambda: _fixtures(world, here))
 
 
+def _deeds(world: Campaign, here: str) -> tuple[str, ...]:
+    return tuple(phrase for quest in world.quests for objective in quest.objectives for condition in objective.when
+                 if condition.kind == "deed" and (condition.place or here) == here for phrase in condition.phrases)
+
+
+def deed_here(world: Campaign) -> bool:
+    """Whether a quest wants something done at the party's place: a mechanism to work, not just furniture."""
+    here = world.game_state.party_location
+    return remembered(world, ("deed here", here), lambda: bool(_deeds(world, here)))
+
+
 def _fixtures(world: Campaign, here: str) -> frozenset[str]:
     loc = world.location(here)
-    deeds = tuple(phrase for quest in world.quests for objective in quest.objectives for condition in objective.when
-                  if condition.kind == "deed" and (condition.place or here) == here for phrase in condition.phrases)
+    deeds = _deeds(world, here)
     found = tuple((d.name, d.text) for d in loc.discoveries) if loc is not None else ()
     return _built_in(loc.description if loc is not None else "", found, deeds)
 
@@ -59,6 +71,7 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
     if world is None:
         return set()
     built_in = fixtures(world)
+    started = deed_here(world)
     tokens = reading.tokens
     worked: set[int] = set()
     for i, token in enumerate(tokens):
@@ -75,7 +88,7 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         obj = after[:next((k for k, t in enumerate(after) if t.stem in _PLACING), len(after))]
         if obj and obj[0].stem in _BODY:
             continue
-        if any(t.stem in built_in and not t.own for t in obj):
+        if any(t.stem in built_in and not t.own for t in obj) or started and [t.word for t in after[:2]] in _STARTED:
             worked.add(token.clause)
     for i, token in enumerate(tokens):
         # "use aldous's tinderbox on the lamp", "hold the holy symbol to the ward": a thing used on a fixture.

@@ -57,6 +57,25 @@ def without_speaker(text: str, actor: str | None) -> str:
     return text
 
 
+_HAIL = re.compile(r"\s*(?:(?:oi|hey|ok|okay)\s+)?([A-Za-z']+)\s*[,!]+\s*")
+_ASKING = {"what", "where", "who", "whom", "why", "how", "when", "which", "do", "does", "did", "can", "could",
+           "are", "is", "will", "would", "have", "has", "should", "shall", "may", "might", "you're", "youre"}
+
+
+def order_to_companion(text: str, party: list[str], actor: str | None) -> str | None:
+    """"Idris, light the lamp": an order to a companion is the act ordered, not words to them; what follows the
+    hail. A question to them ("Idris, what do you think?") stays speech."""
+    found = _HAIL.match(text)
+    if found is None or found.end() >= len(text) or text.rstrip().endswith("?"):
+        return None
+    said = found.group(1).lower()
+    if not any(said in {w.lower() for w in name.split()} for name in party if name != actor):
+        return None
+    rest = text[found.end():]
+    first = rest.split()[0].lower() if rest.split() else ""
+    return None if first in _ASKING or rest.lstrip().startswith(("'", '"')) else rest
+
+
 _SUBJECT = re.compile(r"\s*(?:(?:ok|okay|so|um|uh|and|then)\s+)?([A-Za-z']+)(\s*[:,]|'s\b|\s+(?:and|&)\s|\s+\w+)")
 
 

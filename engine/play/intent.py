@@ -15,7 +15,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
 from engine.play.absent import absent_creature
-from engine.play.aimed import at_a_thing
+from engine.play.aimed import WEAPON_AIMED, at_a_thing, weapon_aimed
 from engine.play.asking import as_insight, asks_of_them, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.classifier import (
@@ -48,7 +48,7 @@ from engine.play.evidence import (
 )
 from engine.play.first_named import first_named
 from engine.play.fixtures import worked_fixtures
-from engine.play.frames import without_speaker
+from engine.play.frames import order_to_companion, without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.intent_result import (
@@ -183,6 +183,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             moved = clause_scores.get(clause, {}).pop(kind, 0.0)
             scores[kind] -= moved
             add(T.REST, moved, clause, "part of the rest")
+    aimed = weapon_aimed(reading, world, actor) if fighting and world is not None else None
+    if aimed is not None:
+        add(T.COMBAT, WEAPON_AIMED, aimed, "weapon aimed")
     if fighting and world is not None and (helped := helped_clause(reading, world, actor)) is not None:
         add(T.COMBAT, HELP_WEIGHT, helped, "the Help action")
     for clause in worked_fixtures(reading, world):
@@ -230,7 +233,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     going = {key for key, _, factor, noun, _ in cues if not noun and factor >= 0.5}
     facts: dict[str, object] = {"moving": (bool(going & MOVEMENT_KEYS) or bool(routes)) and not requested,
                                 "main": main,
-                                "fights": fights or bool(reading.spell)}
+                                "fights": fights or bool(reading.spell) or aimed is not None}
     if world is not None:
         world_evidence(reading, world, actor, keys, scores, matched, facts)
         spoken = facts.get("person_clause")
@@ -276,7 +279,9 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     named_spell(reading, world, actor)
     others = _other_names(world, actor)
     structure.described(reading, others)
-    structure.others_acts(reading, others)
+    self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
+    structure.others_acts(reading, others, self_told)
+    structure.as_others_do(reading, others)
     structure.reported_questions(reading)
     structure.things_doing(reading)
     tried = structure.sequence(text, reading)
@@ -386,8 +391,11 @@ def parse(text: str, world: Campaign | None = None, actor: str | None = None,
 def understand(text: str, world: Campaign | None = None, actor: str | None = None,
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
+    text = without_speaker(text, actor)
+    if world is not None:
+        text = order_to_companion(text, [c.name for c in world.characters], actor) or text
     with holding_still():  # reading changes no world: what it asks of the world is worked out once
-        return _understood(without_speaker(text, actor), world, actor, last_target)
+        return _understood(text, world, actor, last_target)
 
 
 def _understood(text: str, world: Campaign | None, actor: str | None,

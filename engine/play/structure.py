@@ -99,12 +99,21 @@ _CONJUNCTIONS = {"so", "because", "while", "until", "when", "once"}  # "if" afte
 _OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
 
 
-def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
+_HE_SHE = {"he", "she", "he's", "she's", "he'll", "she'll"}
+
+
+def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_told: bool = False) -> None:
     """A subordinate clause whose subject is someone or something else ("before they give us away", "so
     the waves match the carving") says what others do or what should follow, not what the character
-    does: it weighs little."""
+    does: it weighs little. So does a later clause about "he" or "she" ("heal Bram, he just dropped"),
+    unless the player tells their own character's deeds in the third person ("Idris sighs. He starts up")."""
     for index, clause in enumerate(reading.clauses):
         first = clause.words[0] if clause.words else ""
+        if index and first in _HE_SHE and not self_told and not clause.quoted and not clause.question:
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= DESCRIBED
+            continue
         # "before"/"after" are as often prepositions ("go after the captain"): only a pronoun follows them.
         if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in others or first in _OTHER_SUBJECT
                                             and clause.lead in _CONJUNCTIONS
@@ -114,6 +123,24 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset()) -> None:
                 if i and t.word in lx.SUBJECTS:
                     break  # "if the captain moves I shoot him": the main clause starts with its subject
                 t.factor *= DESCRIBED
+
+
+_MANNER = {"way", "as", "like"}
+
+
+def as_others_do(reading: Reading, others: frozenset[str] = frozenset()) -> None:
+    """"trim the wick the way Aldous said to", "chant the words as Aldous recited them", "like Hesper does": how
+    someone else does or said it is the manner of the act, not an act of theirs (or the character's) to weigh."""
+    tokens = reading.tokens
+    for i, t in enumerate(tokens[:-1]):
+        if t.word not in _MANNER:
+            continue
+        who = tokens[i + 1]
+        if who.clause != t.clause or not (who.word in others or who.word in _THIRD_PERSON):
+            continue
+        for x in tokens[i + 1:i + 4]:
+            if x.clause == t.clause:
+                x.factor *= DESCRIBED
 
 
 _NOT_ME = {"it", "nobody", "noone", "someone", "somebody", "everyone", "everybody", "anyone"}
@@ -127,6 +154,11 @@ def things_doing(reading: Reading) -> None:
     little. The verb is the first word after the subject's noun that is no noun itself."""
     for index, clause in enumerate(reading.clauses):
         ws = clause.words
+        if ws[:2] in (["there", "a"], ["there", "an"], ["there", "is"], ["there", "are"], ["theres", "a"]) and not clause.question:
+            for t in reading.tokens:  # "there's a sail out there": what is there, not an act
+                if t.clause == index:
+                    t.factor *= DESCRIBED
+            continue
         if len(ws) < 3 or ws[0] not in _THING_SUBJECTS or clause.question:
             continue
         own = [t for t in reading.tokens if t.clause == index]

@@ -1,0 +1,65 @@
+"""How players at a real (or play-by-post) table phrase things, on the sample campaign: watching is looking,
+sleep has its idioms, an order to a companion is the act ordered, "her" may be the lamp, a manner borrowed
+from someone else is no act of theirs, "he" in a later clause is someone else, a weapon aimed needs no verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world
+
+
+def _parse(text: str, where: str, actor: str = "Bram", fight: bool = False):
+    enemies = ["Silas Crowe", "Wrecker Thug", "Giant Crab"] if fight else []
+    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies}), actor)
+
+
+@pytest.mark.parametrize("text", ["I take a moment to watch the gannets wheeling over the cliff",
+                                  "rest my elbows on the rail and watch the boats come in"])
+def test_watching_something_is_looking_not_resting(text):
+    assert _parse(text, "Gannet Point").kind == "exploration"
+
+
+@pytest.mark.parametrize("text", ["Bram keeps watch while we sleep", "i watch the door while the others rest",
+                                  "I'll take first watch"])
+def test_a_watch_kept_over_a_rest_is_the_rest(text):
+    assert _parse(text, "Wrecker Caves", "Wren").kind == "rest"
+
+
+@pytest.mark.parametrize("text", ["we crash here tonight", "ok lets call it a night", "I hit the sack"])
+def test_sleep_idioms_are_a_rest(text):
+    assert _parse(text, "Tarred Gull Inn").kind == "rest"
+
+
+def test_an_order_to_a_companion_is_the_act_ordered():
+    intent = _parse("Idris, light the lamp, quick, there's a sail out there", "Gannet Point")
+    assert (intent.kind, intent.target) == ("puzzle", None)
+    hit = _parse("Wren! shoot the crab", "Wrecker Caves", fight=True)
+    assert (hit.kind, hit.target) == ("combat", "Giant Crab")
+
+
+def test_a_question_to_a_companion_stays_words_to_them():
+    intent = _parse("Idris, what do you make of this?", "Gannet Point")
+    assert intent.kind == "roleplay"
+
+
+def test_her_up_is_the_lamp_where_a_lamp_wants_lighting_and_a_drink_at_the_inn():
+    assert _parse("fill her up and fire her up", "Gannet Point").kind == "puzzle"
+    assert _parse("light her up", "Gannet Point").kind == "puzzle"
+    assert _parse("fill her up", "Tarred Gull Inn").kind != "puzzle"
+
+
+def test_the_way_someone_else_said_it_is_a_manner_not_their_words():
+    assert _parse("i trim the wick the way aldous said to", "Gannet Point", "Wren").kind == "puzzle"
+
+
+def test_he_in_a_later_clause_is_someone_else_unless_the_player_narrates_their_own_character():
+    assert _parse("Cure Wounds on Bram, he just dropped", "Wrecker Caves", "Tova", fight=True).kind == "combat"
+    own = _parse("Bram shoulders his pack. He heads back to the inn", "Kettlecove Docks")
+    assert (own.kind, own.destination) == ("exploration", "Tarred Gull Inn")
+
+
+def test_a_weapon_aimed_in_a_fight_is_an_attack_even_with_please():
+    intent = _parse("nat 20 pls shortbow at Crowe", "Wrecker Caves", "Wren", fight=True)
+    assert (intent.kind, intent.target) == ("combat", "Silas Crowe")
