@@ -357,6 +357,12 @@ def place_terms(world: Campaign, place: str) -> set[str]:
     return found.words | found.found if found is not None else set()
 
 
+def words_of_place(world: Campaign, place: str) -> set[str]:
+    """Stems of a place's name and of what its texts say is there ("the lighthouse" at Gannet Point)."""
+    found = _places(world).get(place)
+    return found.words | found.found if found is not None else set()
+
+
 class _Place:
     """One location's words, computed once per world text (descriptions rarely change)."""
 

@@ -73,6 +73,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place(stems_said, world, ignore=verbs)
     if place is None:
+        _only_way_out(reading, world, keys, scores, matched, facts)
         return
     verb_moves = bool(facts["moving"])
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
@@ -97,6 +98,20 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
         facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
         matched.append(f"place:{place}")
+
+
+_LEAVING = {(stem("leave"),), (stem("get"), stem("out")), (stem("head"), stem("out"))}
+
+
+def _only_way_out(reading: Reading, world: Campaign, keys: set[tuple[str, ...]], scores: dict[ActionType, float],
+                  matched: list[str], facts: dict[str, object]) -> None:
+    """"we leave the chapel", "let's get out of here": from a place with one way out, leaving goes that way."""
+    here = world.location(world.game_state.party_location)
+    if here is None or len(here.connections) != 1 or not keys & _LEAVING or any(t.negated for t in reading.tokens):
+        return
+    facts["place"], facts["moving"] = here.connections[0], True
+    scores[T.EXPLORATION] += 4.5
+    matched.append(f"the only way out:{here.connections[0]}")
 
 
 TOWARD = lx.DIRECTIONS | {"for"}

@@ -36,7 +36,7 @@ from engine.play.compound import approaches
 from engine.play.covert import covert, unnoticed
 from engine.play.deciding import AGENT_FOR, CLAUSE_MIN, decide, sequenced
 from engine.play.described import describing
-from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people
+from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
     MainVerb,
     handed_over,
@@ -452,6 +452,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
         destination = where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is
+    if destination is not None and target is not None and target.kind == "npc" and target.score <= OUTRIGHT \
+            and world is not None and stem(target.via) in words_of_place(world, str(destination)):
+        target = None  # "go up to the lighthouse": the place the keeper is named for, not the keeper
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
     question = name_question or clarify(result)

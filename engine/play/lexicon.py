@@ -87,7 +87,7 @@ CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", 
              "spider", "rat", "cultist", "ghoul", "harpy", "imp", "gnoll", "hobgoblin", "bugbear"}
 
 # Movement verbs: with a named exit they make an action travel.
-MOVEMENT = {"go", "go_to", "go_back", "head", "travel", "walk", "ride", "return", "enter", "leave",
+MOVEMENT = {"go", "go_to", "go_back", "go_up", "go_down", "climb_stairs", "head", "travel", "walk", "ride", "return", "enter", "leave",
              "proceed", "venture", "journey", "march", "sail", "set_off", "make_way", "run", "move",
              "back_to", "get_out", "descend", "climb", "scramble", "row", "wade", "cross", "swing_by",
              "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry"}

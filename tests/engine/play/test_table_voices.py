@@ -63,3 +63,14 @@ def test_he_in_a_later_clause_is_someone_else_unless_the_player_narrates_their_o
 def test_a_weapon_aimed_in_a_fight_is_an_attack_even_with_please():
     intent = _parse("nat 20 pls shortbow at Crowe", "Wrecker Caves", "Wren", fight=True)
     assert (intent.kind, intent.target) == ("combat", "Silas Crowe")
+
+
+def test_going_up_to_a_feature_of_the_next_place_goes_there_not_to_its_keeper():
+    intent = _parse("lemme go up to the lighthouse", "Kettlecove Docks", "Wren")
+    assert (intent.destination, intent.target) == ("Gannet Point", None)
+
+
+def test_leaving_a_place_with_one_way_out_goes_that_way():
+    assert _parse("nope nope nope, we leave the chapel", "Drowned Chapel").destination == "Wrecker Caves"
+    assert _parse("we leave the caves", "Wrecker Caves").destination is None  # three ways out: not guessed
+    assert _parse("we don't leave yet", "Drowned Chapel").destination is None
