@@ -262,6 +262,27 @@ def _described_elsewhere(world: Campaign, actor: str | None, ref: EntityRef) -> 
     return stem(ref.via) not in alias_stems(world, actor)[1]
 
 
+# ("no" is read as a negation, so "wait, no" is found by its "wait".)
+_CHANGED_MIND = ({"wait"}, {"scratch", "that"}, {"i", "mean"}, {"actually"}, {"instead"})
+
+
+def _changed_mind(reading: Reading, world: Campaign, actor: str | None, target: EntityRef) -> EntityRef | None:
+    """"Fire Bolt at Crowe. wait no, the crab's closer. Crab.": whoever is named after the player changes their
+    mind is the target."""
+    ws = [t.word for t in reading.tokens]
+    at = max((i + len(m) for i in range(len(ws)) for m in _CHANGED_MIND if set(ws[i:i + len(m)]) == m), default=None)
+    if at is None:
+        return None
+    later = rank_people([(t.stem, 1.0) for t in reading.tokens[at:]], world, actor)
+    return later[0] if later and later[0].name != target.name else None
+
+
+def _absent_by_role(world: Campaign, ref: EntityRef) -> bool:
+    """An NPC linked by a role or description word, not by name, who is not where the fight is."""
+    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score <= OUTRIGHT else None
+    return npc is not None and (npc.location or "").casefold() != world.game_state.party_location.casefold()
+
+
 def _a_described_one(reading: Reading, ref: EntityRef) -> bool:
     """"the dripping one", "the big ones": an NPC linked only by a word that describes a "one" is not named;
     in a fight that "one" is a foe."""
@@ -441,6 +462,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if target is not None and IntentKind.COMBAT in kinds and not unresolved and _a_described_one(reading, target):
             # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
             target = only_foe(world) or target
+        if target is not None and IntentKind.COMBAT in kinds and not unresolved:
+            target = _changed_mind(reading, world, actor, target) or target
+            if _absent_by_role(world, target):
+                target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)
         elif not unresolved and not candidates and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):

@@ -74,3 +74,14 @@ def test_leaving_a_place_with_one_way_out_goes_that_way():
     assert _parse("nope nope nope, we leave the chapel", "Drowned Chapel").destination == "Wrecker Caves"
     assert _parse("we leave the caves", "Wrecker Caves").destination is None  # three ways out: not guessed
     assert _parse("we don't leave yet", "Drowned Chapel").destination is None
+
+
+def test_a_change_of_mind_aims_at_the_one_named_after_it():
+    intent = _parse("Fire Bolt at Crowe. wait no, the crab's closer. Crab.", "Wrecker Caves", "Idris", fight=True)
+    assert intent.target == "Giant Crab"
+
+
+def test_in_a_fight_a_role_word_of_someone_elsewhere_is_no_target():
+    text = "Wren readies her action: the second one sticks his head out of the lighthouse door, she looses an arrow"
+    world = case_world({"location": "Gannet Point", "in_combat": True, "enemies": ["Wrecker Thug", "Wrecker Thug"]})
+    assert parse(text, world, "Wren").target == "Wrecker Thug"
