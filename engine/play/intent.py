@@ -7,6 +7,7 @@ reading of the sentence is in engine.play.classifier, the world's names in engin
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from engine.models.actions import ActionType
@@ -262,19 +263,18 @@ def _described_elsewhere(world: Campaign, actor: str | None, ref: EntityRef) -> 
     return stem(ref.via) not in alias_stems(world, actor)[1]
 
 
-# ("no" is read as a negation, so "wait, no" is found by its "wait".)
-_CHANGED_MIND = ({"wait"}, {"scratch", "that"}, {"i", "mean"}, {"actually"}, {"instead"})
+_CHANGED_MIND = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch that|i mean|actually,?\s+no|on second thought)\b",
+                           re.IGNORECASE)
 
 
-def _changed_mind(reading: Reading, world: Campaign, actor: str | None, target: EntityRef) -> EntityRef | None:
+def _changed_mind(text: str, world: Campaign, actor: str | None, target: EntityRef) -> EntityRef | None:
     """"Fire Bolt at Crowe. wait no, the crab's closer. Crab.": whoever is named after the player changes their
     mind is the target."""
-    ws = [t.word for t in reading.tokens]
-    at = max((i + len(m) for i in range(len(ws)) for m in _CHANGED_MIND if set(ws[i:i + len(m)]) == m), default=None)
-    if at is None:
+    said = list(_CHANGED_MIND.finditer(text))
+    if not said:
         return None
-    later = rank_people([(t.stem, 1.0) for t in reading.tokens[at:]], world, actor)
-    return later[0] if later and later[0].name != target.name else None
+    later = rank_people([(stem(w), 1.0) for w in words(text[said[-1].end():])], world, actor)
+    return later[0] if later and later[0].kind == "combatant" and later[0].name != target.name else None
 
 
 def _absent_by_role(world: Campaign, ref: EntityRef) -> bool:
@@ -463,7 +463,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
             target = only_foe(world) or target
         if target is not None and IntentKind.COMBAT in kinds and not unresolved:
-            target = _changed_mind(reading, world, actor, target) or target
+            target = _changed_mind(text, world, actor, target) or target
             if _absent_by_role(world, target):
                 target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
