@@ -26,7 +26,14 @@ _READ_A_THING = {"the", "a", "an", "my", "our", "your", "their", "its", "it", "t
 _PAGES = {"letter", "map", "ledger", "note", "notes", "sign", "book", "scroll", "log", "page", "riot", "lines", "words"}
 
 
+_LOOKING = {"study", "studies", "watch", "watches", "search", "searches", "scan", "scans", "eye", "eyes", "examine",
+            "read", "reads", "look", "looks", "stare", "peer"}
+_FACE = {"face", "eyes", "expression", "features", "demeanour", "demeanor", "manner", "hands", "tells"}
+
+
 def _reads_someone(ws: list[str]) -> bool:
+    if any(w in _LOOKING and set(ws[j + 1:j + 4]) & _FACE for j, w in enumerate(ws)):
+        return True  # "I study Pim's face", "watch his eyes as he answers"
     for j, w in enumerate(ws[:-1]):
         if w not in _READ:
             continue

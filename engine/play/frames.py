@@ -41,10 +41,12 @@ _VAGUE = {"something", "anything", "stuff", "things", "it"}
 
 
 def honesty(ws: list[str]) -> bool:
-    """Words about someone's honesty ("lying", "telling the truth"); "hiding" only with a vague object
+    """Words about someone's honesty ("lying", "telling the truth", "holding back"); "hiding" only with a vague object
     ("is he hiding something?"), since "where is the captain hiding?" asks where."""
     if set(ws) & (lx.READING - {"hiding"}):
         return True
+    if any(w in ("holding", "hold", "holds") and "back" in ws[j + 1:j + 4] for j, w in enumerate(ws)):
+        return True  # "is he holding something back?"
     return any(w == "hiding" and ws[j + 1:j + 2] and ws[j + 1] in _VAGUE for j, w in enumerate(ws))
 
 

@@ -53,6 +53,7 @@ from engine.play.frames import order_to_companion, without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.intent_result import (
+    GOING_NOWHERE_NAMED,
     ONLY_FOE,
     OUTRIGHT,
     IntentResult,
@@ -137,6 +138,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
+        if key == _REST and _next_word(reading, index + 1) == "of":
+            continue  # "the rest of them", "the rest of the day": what is left, not a rest
         if index in carried:
             # "the holy symbol" on the sheet is gear, not a puzzle's symbol.
             entries = [cue for cue in entries if cue.action_type == T.INVENTORY]
@@ -249,6 +252,11 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
 
 
 _EASY_WAYS = {stem(w) for w in lx.EASY_WAYS}
+_REST = (stem("rest"),)
+
+
+def _next_word(reading: Reading, index: int) -> str:
+    return reading.tokens[index].word if index < len(reading.tokens) else ""
 
 
 def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
@@ -480,6 +488,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     if destination is not None and target is not None and target.kind == "npc" and target.score <= OUTRIGHT \
             and world is not None and stem(target.via) in words_of_place(world, str(destination)):
         target = None  # "go up to the lighthouse": the place the keeper is named for, not the keeper
+    going_unplaced = bool(facts.get("moving")) and destination is None and IntentKind.EXPLORATION in kinds
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
     question = name_question or clarify(result)
@@ -491,4 +500,5 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,
         negated=reading.negated, question=asked, confidence=min(1.0, confidence),
         parts=[IntentPart(kind=k) for k in kinds] if len(kinds) > 1 else [], components=result.components,
-        clarify=question, unresolved=unresolved, candidates=candidates, matched=result.matched)
+        clarify=question, unresolved=unresolved, candidates=candidates,
+        matched=[*result.matched, GOING_NOWHERE_NAMED] if going_unplaced else result.matched)

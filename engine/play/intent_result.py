@@ -13,6 +13,7 @@ from engine.text import stem
 
 T = ActionType
 LOW_CONFIDENCE = 0.34
+GOING_NOWHERE_NAMED = "going, no place named"  # a cue the parse adds: the exploration agent asks where to
 WEAK_CHECK = 3.0  # below this a skill check is only a guess: ask first
 CLARIFY_PHRASE: dict[ActionType, str] = {
     T.COMBAT: "to attack", T.ROLEPLAY: "to talk to someone", T.EXPLORATION: "to look around or move on",
@@ -40,7 +41,8 @@ def clarify(result: IntentResult) -> str | None:
         return None
     unsure = 0 < result.confidence < LOW_CONFIDENCE
     named_spell = any(m.startswith("spell:") for m in result.matched)
-    thin_check = result.action_type == T.SKILL_CHECK and result.evidence < WEAK_CHECK and not named_spell
+    thin_check = result.action_type == T.SKILL_CHECK and result.evidence < WEAK_CHECK and not named_spell \
+        and "reading a person" not in result.matched  # Insight on someone: no guess to ask about
     if not (unsure or thin_check or result.confidence == 0):
         return None
     options = [result.action_type, *(a for a, _ in result.alternatives[:1])] if result.confidence else []

@@ -13,6 +13,7 @@ from engine.play.agents.setbacks import add_setback
 from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.cues import infer_skill
 from engine.play.intent import match_place
+from engine.play.intent_result import GOING_NOWHERE_NAMED
 from engine.rules.clock import advance_time
 from engine.text import stem, stems
 
@@ -69,8 +70,9 @@ def _destination(ctx: AgentContext, here: Location) -> str | None:
 
 
 def _is_travel(ctx: AgentContext, here: Location, text_stems: set[str]) -> bool:
-    if ctx.intent is not None and ctx.intent.destination:
-        return True
+    if ctx.intent is not None:
+        # The parse read the going: "go through the sea chest" searches it, "we set off" asks where to.
+        return bool(ctx.intent.destination) or GOING_NOWHERE_NAMED in ctx.intent.matched
     moving = bool(text_stems & _MOVEMENT)
     return moving and (_destination(ctx, here) is not None or not text_stems & _SEARCH)
 

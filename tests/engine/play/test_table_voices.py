@@ -85,3 +85,21 @@ def test_in_a_fight_a_role_word_of_someone_elsewhere_is_no_target():
     text = "Wren readies her action: the second one sticks his head out of the lighthouse door, she looses an arrow"
     world = case_world({"location": "Gannet Point", "in_combat": True, "enemies": ["Wrecker Thug", "Wrecker Thug"]})
     assert parse(text, world, "Wren").target == "Wrecker Thug"
+
+
+def test_the_rest_of_them_is_what_is_left_not_a_rest():
+    intent = _parse("cast sleep on the rest of them", "Drowned Chapel", "Idris", fight=True)
+    assert intent.kind == "combat"
+
+
+@pytest.mark.parametrize("text", ["I study Hesper's face, is she holding back?",
+                                  "I want to read her, is she holding something back about the light?"])
+def test_reading_a_face_for_what_is_held_back_is_insight(text):
+    intent = _parse(text, "Tarred Gull Inn", "Tova")
+    assert (intent.kind, intent.clarify) == ("skill_check", None)
+
+
+def test_going_through_a_chest_is_a_search_not_a_journey():
+    intent = _parse("i go through crowe's sea chest", "Wrecker Caves")
+    assert intent.kind == "exploration" and intent.destination is None
+    assert "going, no place named" not in intent.matched
