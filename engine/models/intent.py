@@ -66,6 +66,14 @@ class ActionIntent(BaseModel):
                                   description="Names offered when a name in the action is unclear or unknown")
     matched: list[str] = Field(default_factory=list, description="The cues that decided it")
 
+    def part_intent(self, part: IntentPart) -> ActionIntent:
+        """The intent of one part on its own, as an agent doing that act reads it."""
+        action_type = ActionType.EXPLORATION if part.kind == IntentKind.QUESTION else ActionType(part.kind.value)
+        return self.model_copy(update={
+            "kind": part.kind, "action_type": action_type, "verb": part.verb, "target": part.target,
+            "target_ref": part.target_ref, "spell": part.spell, "item": part.item, "destination": part.destination,
+            "question": part.kind == IntentKind.QUESTION, "parts": [], "components": [action_type]})
+
 
 class PartProposal(BaseModel):
     """One act of a compound action as an LLM proposes it; checked against the world like the whole."""
