@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
 from engine.models.facts import FactInput
+from engine.models.sections import PartSection
 
 
 class NarrationRequest(BaseModel):
@@ -25,6 +26,8 @@ class NarrationRequest(BaseModel):
     dice_rolls: list[DiceRoll] = Field(default_factory=list)
     state_changes: list[StateChange] = Field(default_factory=list)
     npc_responses: list[NPCResponse] = Field(default_factory=list)
+    sections: list[PartSection] = Field(default_factory=list, description="A compound action: where each act ends "
+                                        "in the lists above, in the order said (tell them in that order)")
     # The context manager's budgeted prompt text (style, scene, party, facts, history, summary).
     context: str = ""
     style: str = ""

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.models.actions import StateChange
+from engine.models.sections import PartSection
 from engine.narration.base import NarrationRequest, NarrationResult
 from engine.narration.events import Event, actor_of, and_list, as_int, item_change, label, sentence
 from engine.narration.prose import grounds, pick
@@ -64,7 +65,7 @@ class OfflineNarrator:
 
     def render(self, request: NarrationRequest) -> str:
         """The narration as plain text with light Markdown: paragraphs, quoted dialogue, bold speakers."""
-        events = _Builder(request).events()
+        events = _told(request)
         seen: dict[str, int] = {}
         base = {"actor": actor_of(request), "location": request.location, "action": request.action,
                 "ground": grounds(request.location), **LEADS}
@@ -81,6 +82,24 @@ class OfflineNarrator:
                     paragraphs.append([])
                 paragraphs[-1].append(line)
         return "\n\n".join(" ".join(p) for p in paragraphs if p)
+
+
+def _told(request: NarrationRequest) -> list[Event]:
+    """The turn's events; a compound action's acts one after another, in the order the player said them
+    (each stretch of the outcome told on its own, then what followed the acts)."""
+    if len(request.sections) < 2:
+        return _Builder(request).events()
+    events: list[Event] = []
+    start = PartSection(part=0)
+    for end in request.sections:
+        stretch = request.model_copy(update={
+            "beats": request.beats[start.beats:end.beats], "sections": [],
+            "dice_rolls": request.dice_rolls[start.dice_rolls:end.dice_rolls],
+            "state_changes": request.state_changes[start.state_changes:end.state_changes],
+            "npc_responses": request.npc_responses[start.npc_responses:end.npc_responses]})
+        events += _Builder(stretch).events(alone=False)
+        start = end
+    return events or [Event("action", {"action": request.action.strip().rstrip(".")})]
 
 
 # Agent beats that say a fixed thing: told in varied words from their parts.
@@ -188,7 +207,8 @@ class _Builder(RollReader):
                 return [Event("unconscious", {"target": target})]
         return [Event("down", {"target": target})]
 
-    def events(self) -> list[Event]:
+    def events(self, alone: bool = True) -> list[Event]:
+        """The events in telling order; `alone` (the whole turn, not one act's stretch): never none."""
         # What the actor did comes before what the foes do after it: a spell cast without a roll ("Tova
         # casts Bless on Bram") would otherwise follow the monsters' attack rolls.
         cast = re.compile(rf"^{re.escape(self.actor)} casts ") if self.actor else None
@@ -220,7 +240,7 @@ class _Builder(RollReader):
             family = next((f for f, pattern in BEAT_FAMILIES if pattern.search(beat)), "other")
             if family not in covered or family in ("other", "nothing", "npc_mood"):
                 events.append(self._beat(beat, family))
-        return events or [Event("action", {"action": self.req.action.strip().rstrip(".")})]
+        return events or ([Event("action", {"action": self.req.action.strip().rstrip(".")})] if alone else [])
 
     def _remaining(self) -> list[Event]:
         """Events for the state changes the rolls did not already account for."""

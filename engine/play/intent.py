@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart
+from engine.models.intent import ActionIntent, EntityRef, IntentKind
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
@@ -63,6 +63,7 @@ from engine.play.intent_result import (
     where_they_are,
 )
 from engine.play.naming import check_names
+from engine.play.parts import compound_parts
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
@@ -358,6 +359,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores = {t: sum(s.get(t, 0.0) for s in acting.values()) + scores[t] * 0.1 for t in scores}
         for clause in reading.clauses:
             clause.question = False
+        facts["acting"] = acting  # the clauses that decided it, for the parts
         return reading, decide(scores, acting, matched, sequenced(reading)), facts
     if asked:
         # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
@@ -389,6 +391,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         # Everything said is what the character won't do: words to the table, not an action.
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
+    facts["acting"] = clause_scores
     return reading, decide(scores, clause_scores, matched, sequenced(reading)), facts
 
 
@@ -499,6 +502,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         kind=kind, action_type=action_type, actor=actor, verb=verb, target=target.name if target else None,
         target_ref=target, destination=str(destination) if destination else None, spell=reading.spell,
         negated=reading.negated, question=asked, confidence=min(1.0, confidence),
-        parts=[IntentPart(kind=k) for k in kinds] if len(kinds) > 1 else [], components=result.components,
+        parts=compound_parts(reading, facts, kinds, world, actor, last_target, target,
+                             str(destination) if destination else None), components=result.components,
         clarify=question, unresolved=unresolved, candidates=candidates,
         matched=[*result.matched, GOING_NOWHERE_NAMED] if going_unplaced else result.matched)

@@ -30,6 +30,7 @@ from engine.errors import (
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
 from engine.models.facts import FactInput
 from engine.models.intent import ActionIntent
+from engine.models.sections import PartSection
 from engine.models.world import Campaign
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
@@ -45,6 +46,7 @@ from engine.play.entities import PRONOUNS
 from engine.play.frames import named_actor, without_speaker
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
 from engine.play.parsers import IntentParser, OfflineIntentParser
+from engine.play.said_order import in_said_order
 from engine.play.time_passing import time_passed
 from engine.play.world_memo import holding_still
 from engine.text import words
@@ -65,7 +67,6 @@ DEFAULT_FOLLOW_UPS: dict[ActionType, list[str]] = {
     ActionType.REST: ["Press on", "Look around", "Talk over the plan"],
     ActionType.INVENTORY: ["Check inventory", "Look around"],
 }
-
 
 
 def default_agents() -> dict[str, Agent]:
@@ -253,19 +254,17 @@ class Orchestrator:
         # What follows from the turn as a whole: a fallen NPC is dead; the time that passed does its work.
         results.append(AgentResult(agent="aftermath", state_changes=rules.fallen_npcs(
             world, [c for r in results for c in r.state_changes]) + time_passed(inp.world, world)))
+        told = in_said_order(results, parsed)  # a compound action's acts in the order said
         res = Resolution(intent=intent, action_intent=parsed, action_type=intent.action_type, world=world,
                          actor=next((r.actor for r in results if r.actor), assumed),
-                         state_changes=[c for r in results for c in r.state_changes],
-                         dice_rolls=[d for r in results for d in r.dice_rolls],
-                         npc_responses=[n for r in results for n in r.npc_responses],
-                         facts=[f for r in results for f in r.facts],
+                         state_changes=told.state_changes, dice_rolls=told.dice_rolls,
+                         npc_responses=told.npc_responses, facts=[f for r in results for f in r.facts],
                          warnings=[*parse_warnings, *warnings, *(w for r in results for w in r.warnings)])
         options = [o for r in results for o in r.follow_up_options]
         res.follow_up_options = list(dict.fromkeys(options or DEFAULT_FOLLOW_UPS.get(intent.components[0], [])))
         if parsed.clarify:
             res.warnings.append(f"Unsure what was meant: {parsed.clarify}")
-        beats = [b for r in results for b in r.beats]
-        narration = await self._narrate(inp, res, beats, on_narration)
+        narration = await self._narrate(inp, res, told.beats, on_narration, told.sections)
         res.narrative = narration.text
         res.warnings += narration.warnings
         # An LLM narrator may propose facts; they go through the fact tracker like any other.
@@ -363,12 +362,13 @@ class Orchestrator:
         return merged
 
     async def _narrate(self, inp: ActionInput, res: Resolution, beats: list[str],
-                       on_narration: NarrationCallback | None = None) -> NarrationResult:
+                       on_narration: NarrationCallback | None = None,
+                       sections: list[PartSection] | None = None) -> NarrationResult:
         request = NarrationRequest(
             session_seed=inp.seed, turn=inp.turn, action=inp.action, actor=inp.actor,
             action_type=res.action_type, location=res.world.game_state.party_location, beats=beats,
             dice_rolls=res.dice_rolls, state_changes=res.state_changes, npc_responses=res.npc_responses,
-            context=inp.context_text, style=inp.style)
+            sections=sections or [], context=inp.context_text, style=inp.style)
         if on_narration is not None:
             return await self._stream(request, on_narration)
         try:

@@ -17,9 +17,10 @@ from typing import Protocol
 
 from pydantic import ValidationError
 
-from engine.errors import InvalidInputError
+from engine.content.catalogue import find_spell, normalise
+from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart, IntentProposal
+from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart, IntentProposal, PartProposal
 from engine.models.world import Campaign
 from engine.play.entities import NAME_WEIGHT, link_person, people, rank_people
 from engine.play.intent import AGENT_FOR, IntentResult, understand
@@ -143,8 +144,12 @@ def checked(proposal: IntentProposal, world: Campaign, actor: str | None,
     target = _person(proposal.target, world, actor, last_target) if proposal.target else None
     destination = _place(proposal.destination, world) if proposal.destination else None
     item = _item(proposal.item, world, actor) if proposal.item else None
-    kinds = [k for k in proposal.parts if k not in (IntentKind.MIXED, IntentKind.QUESTION)]
+    spell = _spell(proposal.spell, world, actor) if proposal.spell else None
+    parts = _parts(proposal.parts, world, actor, last_target)
+    kinds = [p.kind for p in parts if p.kind != IntentKind.QUESTION]
     kind = proposal.kind
+    if kind != IntentKind.QUESTION and len(set(kinds)) > 1:
+        kind = IntentKind.MIXED  # parts of two kinds are a mixed action, whatever the reply's kind said
     if kind == IntentKind.MIXED and len(set(kinds)) < 2:
         kind = kinds[0] if kinds else IntentKind.EXPLORATION
     question = kind == IntentKind.QUESTION
@@ -158,14 +163,33 @@ def checked(proposal: IntentProposal, world: Campaign, actor: str | None,
     result = IntentResult(action_type=action_type, confidence=LLM_CONFIDENCE, matched=["llm"],
                           agents=list(dict.fromkeys(AGENT_FOR[t] for t in components)), components=components,
                           question=question, evidence=LLM_CONFIDENCE)
+    if target is None:  # as offline: a compound action is aimed where its first aimed part is
+        target = next((p.target_ref for p in parts if p.target_ref is not None), None)
     intent = ActionIntent(
         kind=kind, action_type=action_type, actor=actor, verb=stem(proposal.verb) if proposal.verb else None,
         target=target.name if target else None, target_ref=target, item=item, destination=destination,
-        spell=proposal.spell.lower() if proposal.spell else None, negated=proposal.negated,
-        question=question or proposal.question, confidence=LLM_CONFIDENCE,
-        parts=[IntentPart(kind=IntentKind(t.value)) for t in components] if len(components) > 1 else [],
-        components=components, matched=["llm"])
+        spell=spell, negated=proposal.negated, question=question or proposal.question, confidence=LLM_CONFIDENCE,
+        parts=parts if len(parts) > 1 else [], components=components, matched=["llm"])
     return result, intent
+
+
+def _parts(proposed: list[PartProposal], world: Campaign, actor: str | None,
+           last_target: str | None) -> list[IntentPart]:
+    """Each part checked like the whole, in order; a pronoun in a part means whom the part before it named."""
+    parts: list[IntentPart] = []
+    last = last_target
+    for n, p in enumerate(proposed):
+        if p.kind == IntentKind.MIXED:
+            raise Rejected(f"gave part {n + 1} the kind 'mixed'; a part is one act")
+        ref = _person(p.target, world, actor, last) if p.target else None
+        last = ref.name if ref is not None else last
+        parts.append(IntentPart(
+            kind=p.kind, text=" ".join(p.text.split()).lower(), verb=stem(p.verb) if p.verb else None,
+            target=ref.name if ref else None, target_ref=ref,
+            item=_item(p.item, world, actor) if p.item else None,
+            destination=_place(p.destination, world) if p.destination else None,
+            spell=_spell(p.spell, world, actor) if p.spell else None))
+    return parts
 
 
 _PRONOUNS = {"him", "her", "them", "it", "he", "she", "they"}
@@ -200,6 +224,20 @@ def _item(said: str, world: Campaign, actor: str | None) -> str:
     if found is None:
         raise Rejected(f"named the item {said!r}, which {actor or 'the actor'} does not carry")
     return found
+
+
+def _spell(said: str, world: Campaign, actor: str | None) -> str:
+    """A spell on the actor's sheet, else one in the SRD (lower case, as the offline parse gives it)."""
+    pc = world.character(actor) if actor else None
+    wanted = normalise(said)
+    found = next((s for s in pc.spells.all() if normalise(s) == wanted), None) if pc else None
+    if found is None:
+        try:
+            found = find_spell(said).name
+        except (NotFoundError, InvalidInputError):
+            raise Rejected(f"named the spell {said!r}, which is neither on {actor or 'the actor'}'s sheet nor "
+                           f"in the SRD") from None
+    return found.lower()
 
 
 def _short(text: str | None, limit: int = 60) -> str:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
 from engine.models.facts import Fact, FactInput
 from engine.models.intent import ActionIntent
+from engine.models.sections import PartSection
 from engine.models.world import Campaign, Character
 from engine.rules.dice import DiceRoller
 
@@ -66,6 +67,14 @@ class AgentResult(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     actor: str | None = Field(None, description="Who the agent had act when the action named nobody")
     bonus_action: bool = Field(False, description="The act was a Bonus Action (a spell cast as one)")
+    sections: list[PartSection] = Field(default_factory=list, description="Where each act of a compound action "
+                                        "ends in this result, in the order done; what follows is after the acts")
+
+    def close_part(self, part: int) -> None:
+        """What this result holds since the last part closed tells part `part` (its index in the intent's parts)."""
+        self.sections.append(PartSection(part=part, beats=len(self.beats), dice_rolls=len(self.dice_rolls),
+                                         state_changes=len(self.state_changes),
+                                         npc_responses=len(self.npc_responses)))
 
 
 class Agent(Protocol):

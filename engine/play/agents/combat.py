@@ -48,6 +48,7 @@ class CombatAgent:
 
     async def handle(self, ctx: AgentContext) -> AgentResult:
         result = AgentResult(agent=self.name)
+        ctx, own = two_part.own_part(ctx)  # a compound action's one combat act: its words, its target
         world = ctx.world
         healing = wants_healing(ctx.action)
         combat = world.game_state.combat
@@ -117,8 +118,6 @@ class CombatAgent:
         elif (cast := cast_from_sheet(ctx, pc, result)) is not None:
             if not cast:
                 return result
-            if (left_out := two_part.attack_left_out(ctx, pc)) is not None:
-                result.warnings.append(left_out)
         elif healing:
             if not heal_with_magic(ctx, result, pass_turn=False):
                 return result
@@ -130,6 +129,8 @@ class CombatAgent:
         spent = spent_both if spent_both is not None else \
             rules.spend_turn(mine.used, ctx.action, out_of_turn=out_of_turn, bonus=result.bonus_action) \
             if mine is not None else []
+        if own is not None and not result.sections:
+            result.close_part(own)  # what follows (the foes' turns) is told after every act of the message
         if check_victory(ctx, result):
             return result
         if out_of_turn:
