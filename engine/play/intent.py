@@ -7,11 +7,10 @@ reading of the sentence is in engine.play.classifier, the world's names in engin
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind
+from engine.models.intent import ActionIntent, IntentKind
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
@@ -68,6 +67,7 @@ from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ORDERED, ordered
+from engine.play.who_is_meant import a_described_one, absent_by_role, changed_mind, described_elsewhere
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
@@ -264,43 +264,6 @@ def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
     return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
 
 
-def _described_elsewhere(world: Campaign, actor: str | None, ref: EntityRef) -> bool:
-    """An NPC linked by a word that is no one's name or role, who is not where the party stands."""
-    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score < OUTRIGHT else None
-    if npc is None or (npc.location or "").casefold() == world.game_state.party_location.casefold():
-        return False
-    return stem(ref.via) not in alias_stems(world, actor)[1]
-
-
-_CHANGED_MIND = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch that|i mean|actually,?\s+no|on second thought)\b",
-                           re.IGNORECASE)
-
-
-def _changed_mind(text: str, world: Campaign, actor: str | None, target: EntityRef) -> EntityRef | None:
-    """"Fire Bolt at Crowe. wait no, the crab's closer. Crab.": whoever is named after the player changes their
-    mind is the target."""
-    said = list(_CHANGED_MIND.finditer(text))
-    if not said:
-        return None
-    later = rank_people([(stem(w), 1.0) for w in words(text[said[-1].end():])], world, actor)
-    return later[0] if later and later[0].kind == "combatant" and later[0].name != target.name else None
-
-
-def _absent_by_role(world: Campaign, ref: EntityRef) -> bool:
-    """An NPC linked by a role or description word, not by name, who is not where the fight is."""
-    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score <= OUTRIGHT else None
-    return npc is not None and (npc.location or "").casefold() != world.game_state.party_location.casefold()
-
-
-def _a_described_one(reading: Reading, ref: EntityRef) -> bool:
-    """"the dripping one", "the big ones": an NPC linked only by a word that describes a "one" is not named;
-    in a fight that "one" is a foe."""
-    if ref.kind != "npc" or ref.score >= OUTRIGHT:
-        return False
-    via = stem(ref.via)
-    return any(a.stem == via and b.word in ("one", "ones") for a, b in zip(reading.tokens, reading.tokens[1:], strict=False))
-
-
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
     present = frozenset(w for n in npcs_here(world)
@@ -454,7 +417,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
-        if target is not None and _described_elsewhere(world, actor, target):
+        if target is not None and described_elsewhere(world, actor, target):
             target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
         if kind == IntentKind.MIXED:
             target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
@@ -470,12 +433,12 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         else:
             names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
             target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
-        if target is not None and IntentKind.COMBAT in kinds and not unresolved and _a_described_one(reading, target):
+        if target is not None and IntentKind.COMBAT in kinds and not unresolved and a_described_one(reading, target):
             # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
             target = only_foe(world) or target
         if target is not None and IntentKind.COMBAT in kinds and not unresolved:
-            target = _changed_mind(text, world, actor, target) or target
-            if _absent_by_role(world, target):
+            target = changed_mind(text, world, actor, target) or target
+            if absent_by_role(world, target):
                 target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)

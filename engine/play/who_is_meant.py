@@ -1,0 +1,52 @@
+"""Who a named or described person in the words is, once the parse has linked someone: refinements that need
+the whole reading. A word of someone's description who is elsewhere names no one; a "one" described in a fight
+is a foe; a change of mind aims at the foe named after it; a role word of someone away from the fight is no
+target."""
+
+from __future__ import annotations
+
+import re
+
+from engine.models.intent import EntityRef
+from engine.models.world import Campaign
+from engine.play.classifier import Reading
+from engine.play.entities import alias_stems, rank_people
+from engine.play.intent_result import OUTRIGHT
+from engine.text import stem, words
+
+
+def described_elsewhere(world: Campaign, actor: str | None, ref: EntityRef) -> bool:
+    """An NPC linked by a word that is no one's name or role, who is not where the party stands."""
+    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score < OUTRIGHT else None
+    if npc is None or (npc.location or "").casefold() == world.game_state.party_location.casefold():
+        return False
+    return stem(ref.via) not in alias_stems(world, actor)[1]
+
+
+_CHANGED_MIND = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch that|i mean|actually,?\s+no|on second thought)\b",
+                           re.IGNORECASE)
+
+
+def changed_mind(text: str, world: Campaign, actor: str | None, target: EntityRef) -> EntityRef | None:
+    """"Fire Bolt at Crowe. wait no, the crab's closer. Crab.": whoever is named after the player changes their
+    mind is the target."""
+    said = list(_CHANGED_MIND.finditer(text))
+    if not said:
+        return None
+    later = rank_people([(stem(w), 1.0) for w in words(text[said[-1].end():])], world, actor)
+    return later[0] if later and later[0].kind == "combatant" and later[0].name != target.name else None
+
+
+def absent_by_role(world: Campaign, ref: EntityRef) -> bool:
+    """An NPC linked by a role or description word, not by name, who is not where the fight is."""
+    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score <= OUTRIGHT else None
+    return npc is not None and (npc.location or "").casefold() != world.game_state.party_location.casefold()
+
+
+def a_described_one(reading: Reading, ref: EntityRef) -> bool:
+    """"the dripping one", "the big ones": an NPC linked only by a word that describes a "one" is not named;
+    in a fight that "one" is a foe."""
+    if ref.kind != "npc" or ref.score >= OUTRIGHT:
+        return False
+    via = stem(ref.via)
+    return any(a.stem == via and b.word in ("one", "ones") for a, b in zip(reading.tokens, reading.tokens[1:], strict=False))
