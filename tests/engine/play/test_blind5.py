@@ -28,4 +28,4 @@ def test_held_back_half_floor():
     # Session start: kind 0.864, target 0.967, destination 0.938; never looked at while tuning.
     report = score(blind5_split()[1])
     assert report["kind_accuracy"] >= 0.89 and report["target_accuracy"] >= 0.99
-    assert report["destination_accuracy"] >= 0.93
+    assert report["destination_accuracy"] >= 0.99
