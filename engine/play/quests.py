@@ -13,24 +13,25 @@ from rapidfuzz import fuzz, process, utils
 from engine.errors import InvalidInputError, NotFoundError
 from engine.facts.tracker import FactTracker
 from engine.models.actions import StateChange
+from engine.models.intent import ActionIntent
 from engine.models.quest import Objective, Quest, QuestCondition, QuestStatus
 from engine.models.world import Campaign
-from engine.text import stems
+from engine.play.deeds import acted
 
 _CLOSED = (QuestStatus.COMPLETED, QuestStatus.FAILED)
-# Words a deed's phrase may carry that say nothing about the deed itself.
-_FILLER = stems("the a an to of at on in into with my our his her their its")
 # How alike a typed name must be to a quest or objective to be taken for it (0-100, see _likeness).
 _NAME_CUTOFF = 70
 
 
 class Event:
-    """What the change itself did, beyond the world it left: the player's words, the state changes, and the
-    ids of the facts it recorded (None: not known, so every fact on record counts)."""
+    """What the change itself did, beyond the world it left: the player's words (with the intent parsed from
+    them, when known), the state changes, and the ids of the facts it recorded (None: not known, so every
+    fact on record counts)."""
 
     def __init__(self, action: str | None = None, changes: list[StateChange] | None = None,
-                 new_facts: list[str] | None = None) -> None:
-        self.action_stems = stems(action) if action else None
+                 new_facts: list[str] | None = None, intent: ActionIntent | None = None) -> None:
+        # What the words do, not merely say: a question, a negation or a look does no deed (engine.play.deeds).
+        self.acted = acted(action, intent) if action else None
         self.changes = changes or []
         self.new_facts = new_facts
         # Only while `advance` settles the quests: the world may change between two uses of one event.
@@ -79,12 +80,12 @@ def met(cond: QuestCondition, world: Campaign, facts: FactTracker, event: Event,
         if cond.state == "cleared":
             return not place.encounter
         return place.visited or place.name.casefold() == here
-    # A deed: done in the player's own words, where it must be done.
-    if event.action_stems is None or (cond.place is not None and cond.place.casefold() != here):
+    # A deed: done in the player's own words, as an act, where it must be done.
+    if event.acted is None or (cond.place is not None and cond.place.casefold() != here):
         return False
     if any(c.kind == "setback" for c in event.changes):
         return False  # the attempt failed its check ("the solution stays out of reach"): not done
-    return any((stems(p) - _FILLER) <= event.action_stems for p in cond.phrases)
+    return any(event.acted.does(p) for p in cond.phrases)
 
 
 def _objective_met(o: Objective, world: Campaign, facts: FactTracker, event: Event) -> bool:

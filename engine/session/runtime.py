@@ -19,6 +19,7 @@ from engine.errors import CorruptFileError, NothingToUndoError, SessionNotActive
 from engine.facts.saved import index_writer
 from engine.facts.tracker import FactTracker
 from engine.models.actions import EntryKind, HistoryEntry
+from engine.models.intent import ActionIntent
 from engine.models.session import ContextState, SessionMetadata, SessionState, SessionStatus, SessionSummary
 from engine.narration.base import Narrator
 from engine.persistence.history import History, entry_json
@@ -94,13 +95,14 @@ class OpenSession:
             return ready
         return SessionState.model_validate(self.state_doc)
 
-    def commit(self, new_state: SessionState, entry: HistoryEntry) -> HistoryEntry:
+    def commit(self, new_state: SessionState, entry: HistoryEntry, intent: ActionIntent | None = None) -> HistoryEntry:
         """Make `new_state` current, durable first: journal append + fsync, then memory.
 
         Whatever the change, the quests are settled first: an objective it met is completed in the same
-        entry, so the entry's patch (and its undo) carries both."""
+        entry, so the entry's patch (and its undo) carries both. `intent` is the parse of a player's action:
+        with it a deed is read from what the action does, not from every word it holds."""
         event = quests.Event(entry.action if entry.kind == EntryKind.PLAYER_ACTION else None, entry.state_changes,
-                             [f.id for f in entry.facts_added])
+                             [f.id for f in entry.facts_added], intent)
         # An ended session's world is already in campaign.json: learnings stored after the end change no quest.
         ended = self.meta.status == SessionStatus.ENDED
         changes, lines = ([], []) if ended else quests.advance(new_state.world, self.facts, event)

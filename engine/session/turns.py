@@ -13,6 +13,7 @@ from datetime import datetime
 from engine.errors import StaleTurnError
 from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
 from engine.models.facts import Fact, FactInput, FactRecordResult
+from engine.models.intent import ActionIntent
 from engine.models.session import ContextUsage, SessionState
 from engine.models.turn_log import turn_log
 from engine.play.agents.archivist import Archivist
@@ -95,6 +96,7 @@ class PreparedTurn:
     facts: list[FactInput]
     usage: ContextUsage
     follow_up_options: list[str]
+    intent: ActionIntent | None = None
 
 
 async def prepare_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, action: str,
@@ -133,7 +135,7 @@ async def prepare_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBud
         warnings=list(res.warnings) + freed_warnings)
     add_lines(entry, freed_lines)
     return PreparedTurn(base_seq=s.seq, state=new_state, entry=entry, facts=list(res.facts), usage=usage,
-                        follow_up_options=list(res.follow_up_options or []))
+                        follow_up_options=list(res.follow_up_options or []), intent=res.action_intent)
 
 
 def turn_response(entry: HistoryEntry, follow_up_options: list[str]) -> ActionResponse:
@@ -157,7 +159,7 @@ def commit_turn(s: OpenSession, prepared: PreparedTurn, archivist: Archivist,
         entry.narrative = narrative
     record_facts(s, prepared.facts, entry)
     try:
-        s.commit(prepared.state, entry)
+        s.commit(prepared.state, entry, prepared.intent)
     except BaseException:
         s.take_back_facts(entry)
         raise
