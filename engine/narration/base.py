@@ -32,6 +32,21 @@ class NarrationRequest(BaseModel):
     context: str = ""
     style: str = ""
 
+    def stretches(self) -> list[NarrationRequest]:
+        """One request per act of a compound action, in the order said (then what followed the acts); the
+        request itself when the action is one act."""
+        if len(self.sections) < 2:
+            return [self]
+        out: list[NarrationRequest] = []
+        start = PartSection(part=0)
+        for end in self.sections:
+            out.append(self.model_copy(update={
+                "beats": self.beats[start.beats:end.beats], "dice_rolls": self.dice_rolls[start.dice_rolls:end.dice_rolls],
+                "state_changes": self.state_changes[start.state_changes:end.state_changes],
+                "npc_responses": self.npc_responses[start.npc_responses:end.npc_responses], "sections": []}))
+            start = end
+        return out
+
 
 class NarrationResult(BaseModel):
     text: str

@@ -22,7 +22,6 @@ from functools import lru_cache
 from typing import Any
 
 from engine.models.actions import StateChange
-from engine.models.sections import PartSection
 from engine.narration.base import NarrationRequest, NarrationResult
 from engine.narration.events import Event, actor_of, and_list, as_int, item_change, label, sentence
 from engine.narration.prose import grounds, pick
@@ -87,18 +86,10 @@ class OfflineNarrator:
 def _told(request: NarrationRequest) -> list[Event]:
     """The turn's events; a compound action's acts one after another, in the order the player said them
     (each stretch of the outcome told on its own, then what followed the acts)."""
-    if len(request.sections) < 2:
+    stretches = request.stretches()
+    if len(stretches) == 1:
         return _Builder(request).events()
-    events: list[Event] = []
-    start = PartSection(part=0)
-    for end in request.sections:
-        stretch = request.model_copy(update={
-            "beats": request.beats[start.beats:end.beats], "sections": [],
-            "dice_rolls": request.dice_rolls[start.dice_rolls:end.dice_rolls],
-            "state_changes": request.state_changes[start.state_changes:end.state_changes],
-            "npc_responses": request.npc_responses[start.npc_responses:end.npc_responses]})
-        events += _Builder(stretch).events(alone=False)
-        start = end
+    events = [e for stretch in stretches for e in _Builder(stretch).events(alone=False)]
     return events or [Event("action", {"action": request.action.strip().rstrip(".")})]
 
 

@@ -139,12 +139,26 @@ def _change_line(change: StateChange) -> str:
 
 
 def outcome_lines(request: NarrationRequest) -> list[str]:
-    """The resolved outcome as plain statements, in order."""
-    lines = list(request.beats)
-    lines += [_roll_line(roll) for roll in request.dice_rolls]
-    lines += [_change_line(change) for change in request.state_changes]
-    for name, state in downed_creatures(request).items():
-        lines.append(f"{name} is {state} and takes no further action")
+    """The resolved outcome as plain statements, in order; a compound action's acts one after another, in the
+    order the player said them."""
+    if len(request.sections) < 2:
+        lines = _said(request)
+        for name, state in downed_creatures(request).items():
+            lines.append(f"{name} is {state} and takes no further action")
+        return lines + _replies(request) or ["Nothing notable happens beyond the action itself."]
+    lines = ["The player's acts, told in the order they were said:"]
+    for stretch in request.stretches():
+        lines += _said(stretch) + _replies(stretch)
+    return lines + [f"{name} is {state} and takes no further action" for name, state in downed_creatures(request).items()]
+
+
+def _said(request: NarrationRequest) -> list[str]:
+    return [*request.beats, *(_roll_line(roll) for roll in request.dice_rolls),
+            *(_change_line(change) for change in request.state_changes)]
+
+
+def _replies(request: NarrationRequest) -> list[str]:
+    lines: list[str] = []
     for npc in request.npc_responses:
         if npc.topic:
             lines.append(f"{npc.npc} was asked about {npc.topic}: the answer is about that and nothing else")
@@ -159,7 +173,7 @@ def outcome_lines(request: NarrationRequest) -> list[str]:
             lines.append(f"{npc.npc} gives up a secret, now known to the party: {npc.revealed_secret}")
         if npc.attitude_after and npc.attitude_after != npc.attitude_before:
             lines.append(f"{npc.npc}'s attitude is now {npc.attitude_after}")
-    return lines or ["Nothing notable happens beyond the action itself."]
+    return lines
 
 
 def _fit_context(context: str, budget_chars: int) -> tuple[str, list[str]]:

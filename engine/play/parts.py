@@ -154,12 +154,16 @@ def _weight(t: Token) -> float:
 def _aim_the_rest(parts: list[IntentPart], refs: list[EntityRef | None], whole: EntityRef | None,
                   world: Campaign | None) -> None:
     """A part aimed at someone that names no one is aimed like the whole action, unless another part named
-    that one ("I drink a potion, then attack the thug": the potion is aimed at nobody)."""
+    that one ("I drink a potion, then attack the thug": the potion is aimed at nobody). A blow that names no
+    one after words to a foe falls on that foe ("yells at Crowe to surrender and then swings anyway")."""
     named = {r.name for r in refs if r is not None}
     for n, part in enumerate(parts):
         ref = refs[n]
         if ref is None and part.kind in _AIMED:
             ref = whole if whole is not None and whole.name not in named else None
+            if ref is None and part.kind == K.COMBAT:
+                ref = next((p.target_ref for p in reversed(parts[:n]) if p.kind in _AIMED and p.target_ref is not None
+                            and p.target_ref.kind != "character"), None)
             if ref is None and part.kind == K.COMBAT and world is not None:
                 ref = only_foe(world)
         part.target, part.target_ref = (ref.name, ref) if ref is not None else (None, None)

@@ -158,3 +158,17 @@ async def test_hitting_the_same_foe_again_needs_extra_attack(manager, campaign, 
     attacks = [r for r in response.dice_rolls if r.roller == "Bram" and r.purpose == "Longsword attack"]
     assert len(attacks) == 1
     assert any("attack on Silas Crowe was not made" in w for w in response.warnings), response.warnings
+
+
+@pytest.mark.parametrize("actor, action", [
+    ("Idris", "magic missile, all three darts into the thug"),
+    ("Idris", "cast sleep on the crab and the thug"),
+    ("Wren", "I shoot the crab, sneak attack if Bram's next to it"),
+])
+async def test_one_act_told_in_several_clauses_draws_no_warning_of_a_waiting_attack(manager, campaign, data_dir,
+                                                                                     actor, action):
+    """Before, a spell whose words ran over two clauses warned that "the attack in the same message" waited."""
+    edit_campaign(data_dir)
+    sid = await fight(manager, campaign, actor)
+    response = await manager.player_action(sid, action, character_name=actor)
+    assert response.dice_rolls and not any("not made" in w for w in response.warnings), response.warnings

@@ -48,6 +48,14 @@ def test_a_pronoun_in_a_later_part_is_whom_the_part_before_named() -> None:
         ["Hesper Quill", "Hesper Quill"]  # "the lighthouse" is the topic, not the keeper asked
 
 
+@pytest.mark.parametrize("text, actor, targets", [
+    ("Bram yells at Crowe to surrender and then swings anyway", "Bram", ["Silas Crowe", "Silas Crowe"]),
+    ("Wren shoots the crab, sneak attack if Bram's next to it", "Wren", ["Giant Crab", "Giant Crab"]),
+])
+def test_a_blow_that_names_no_one_falls_on_the_foe_just_named(text: str, actor: str, targets: list[str]) -> None:
+    assert [p[1] for p in parts(text, actor)] == targets
+
+
 def test_items_and_destinations_go_with_their_own_part() -> None:
     assert parts("I drink a potion of healing, then I attack the thug", "Bram") == [
         ("inventory", None, None, "Potion of healing", None), ("combat", "Wrecker Thug", None, None, None)]
