@@ -128,6 +128,8 @@ class Item(BaseModel):
     name: str
     quantity: int = Field(1, ge=0)
     description: str = ""
+    uses: int | None = Field(None, ge=0, description="Uses left of an item that has them (a Healer's Kit: 10); "
+                                                     "None: not counted, or full")
 
 
 class Attack(BaseModel):
