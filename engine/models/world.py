@@ -198,6 +198,8 @@ class Character(BaseModel):
     spells: SpellList = Field(default_factory=SpellList)
     xp: int = 0
     concentration: str | None = Field(None, description="The spell the character is concentrating on")
+    features_used: dict[str, int] = Field(default_factory=dict, description="Uses spent of class features with "
+                                          "limited uses, by name (\"Second Wind\"); rests give them back")
 
     model_config = {"populate_by_name": True, "serialize_by_alias": True}
 

@@ -11,6 +11,7 @@ from engine.models.actions import DiceRoll, StateChange
 from engine.models.world import Attitude, Campaign, Character, Combatant, QuestStatus
 from engine.rules.clock import advance_time
 from engine.rules.dice import DiceRoller
+from engine.rules.rest import finish_short_rest
 
 CHANGE_KINDS = ("hp", "temp_hp", "condition_add", "condition_remove", "move", "quest_status", "attitude", "time")
 MAX_HP_DELTA = 10_000
@@ -166,6 +167,7 @@ def party_rest(world: Campaign, roller: DiceRoller, kind: str) -> tuple[list[Dic
                 changes.append(StateChange(target=char.name, kind="rest", before=None, after=None,
                                            description=f"{char.name} gains nothing from the rest: {exc}"))
             continue
+        changes += finish_short_rest(char)
         missing = char.hp.max - char.hp.current
         if missing <= 0 or char.hit_dice.remaining == 0 or char.hp.current == 0:
             continue

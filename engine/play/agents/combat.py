@@ -9,7 +9,7 @@ from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
-from engine.play.agents import shots, two_part
+from engine.play.agents import second_wind_use, shots, two_part
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here
 from engine.play.agents.help_given import gives_help, take_help
 from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
@@ -93,6 +93,15 @@ class CombatAgent:
             turn_begins(world, mine)  # a new turn ends last turn's Dodge and Help
         if not out_of_turn:
             start_turn(ctx, pc, result)
+        if second_wind_use.asked(ctx.action):
+            # The Bonus Action first; the rest of the message (an attack, most often) is the turn's Action.
+            taken = second_wind_use.take(ctx, pc, result, mine.used if mine is not None and not out_of_turn else None)
+            rest = second_wind_use.rest_of(ctx)
+            if rest is None:
+                if taken and not out_of_turn:
+                    result.beats.append(f"{pc.name} still has an action this turn.")
+                return result
+            ctx = rest
         foes = standing_foes(world)
         option = asked_option(ctx.action, foes)
         spent_both: list[str] | None = None  # a Bonus Action spell and an attack, both done
