@@ -102,6 +102,16 @@ class Boon(BaseModel):
     source: str = Field(description="The concentration that holds it (\"Tova's Bless\"): it ends with it")
 
 
+class SpellEffect(BaseModel):
+    """A spell's lasting effect on a sheet, ending at a time on the game clock (Mage Armor's AC for 8 hours)."""
+
+    spell: str
+    caster: str
+    ac: int | None = Field(None, description="The AC the spell sets while it lasts")
+    ac_before: int | None = Field(None, description="The AC the sheet had before, given back when it ends")
+    ends_at: int = Field(description="Game-clock minute it ends at: day * 1440 + minutes")
+
+
 class HitPoints(BaseModel):
     current: int
     max: int = Field(ge=1)
@@ -198,6 +208,7 @@ class Character(BaseModel):
     spells: SpellList = Field(default_factory=SpellList)
     xp: int = 0
     concentration: str | None = Field(None, description="The spell the character is concentrating on")
+    effects: list[SpellEffect] = Field(default_factory=list, description="Spells lasting on the sheet (Mage Armor)")
     features_used: dict[str, int] = Field(default_factory=dict, description="Uses spent of class features with "
                                           "limited uses, by name (\"Second Wind\"); rests give them back")
 

@@ -12,6 +12,7 @@ import re
 from rapidfuzz import fuzz, process
 
 from engine import rules
+from engine.content import srd
 from engine.content.catalogue import find_spell, normalise
 from engine.content.spell_mechanics import mechanics
 from engine.errors import EngineError, InvalidInputError, NotFoundError
@@ -22,6 +23,8 @@ from engine.play.agents.turn_flow import everyone, standing_foes
 from engine.rules import casting
 from engine.rules.boons import BoonSpell, boon_spell
 from engine.rules.hiding import reveal
+from engine.rules.mage_armor import MAGE_ARMOR
+from engine.rules.mage_armor import now as clock_now
 from engine.text import overlap, stem, stems, words
 
 _CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon|"
@@ -152,14 +155,16 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
     except NotFoundError as exc:
         return _refuse(result, pc, exc, name)
     boon = boon_spell(spell.name)
+    warding = spell.name == MAGE_ARMOR  # a touch on a party member: the one named, else the caster
     targets: list = _boon_targets(ctx, pc, boon) if boon is not None else \
-        [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL else \
+        [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL or warding else \
         [] if spell.delivery == Delivery.NARRATED else _foes(ctx, spell)
     save = (boon.save if boon is not None else spell.save) or "dex"
     try:
         outcome = rules.cast_spell(ctx.roller, pc, spell,
                                    [(t, rules.save_modifier(ctx.world, t, save)) for t in targets],
-                                   slot=_slot(ctx.action), everyone=everyone(ctx.world))
+                                   slot=_slot(ctx.action), everyone=everyone(ctx.world), now=clock_now(ctx.world),
+                                   armor_worn=armor_worn(targets[0]) if warding and targets else None)
     except EngineError as exc:
         return _refuse(result, pc, exc, spell.name)
     result.bonus_action = _casting_time(spell.name).startswith("bonus action")
@@ -175,6 +180,13 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
         if isinstance(target, Combatant) and target.defeated:
             result.beats.append(f"{target.name} is slain by {pc.name}.")
     return True
+
+
+def armor_worn(character: Character) -> str | None:
+    """The SRD armor (not a shield) the character carries, taken to be worn: their AC counts it."""
+    names = {a.name.casefold(): a.name for a in srd.gear("armor") if a.category != "Shield"}
+    names |= {k.removesuffix(" armor"): v for k, v in names.items()}
+    return next((i.name for i in character.inventory if i.quantity > 0 and i.name.casefold() in names), None)
 
 
 def _refuse(result: AgentResult, pc: Character, exc: Exception, spell: str) -> bool:
