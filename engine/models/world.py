@@ -382,6 +382,8 @@ class CombatState(BaseModel):
     turn_index: int = 0
     order: list[Combatant] = Field(default_factory=list)
     xp_pool: int = 0
+    last_attacker: dict[str, str] = Field(default_factory=dict, description="The fight's log of who last made an "
+                                          "attack roll against each creature (target name -> attacker name)")
 
     @property
     def current(self) -> Combatant | None:

@@ -10,6 +10,7 @@ from engine.errors import EngineError
 from engine.models.actions import StateChange
 from engine.models.world import Attack, Attitude, Character, Combatant
 from engine.play.agents import second_wind_use, shots, two_part
+from engine.play.agents.assailant import assailant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here
 from engine.play.agents.help_given import gives_help, take_help
 from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
@@ -230,6 +231,9 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
 
 
 def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
+    told = assailant(ctx.action, ctx.world, ctx.actor, foes)
+    if told is not None:  # "the one swinging at Wren": the foe the fight's log says last attacked her
+        return told
     intent = ctx.intent
     if intent is not None and intent.target:
         # The parse resolved the name ("the captain", "Crowe", "the one with the scimitar").

@@ -18,6 +18,7 @@ from engine.content.spell_mechanics import mechanics
 from engine.errors import EngineError, InvalidInputError, NotFoundError
 from engine.models.spellcraft import Delivery, SpellMechanics
 from engine.models.world import Character, Combatant
+from engine.play.agents.assailant import assailant
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
 from engine.rules import casting
@@ -81,6 +82,9 @@ def _foes(ctx: AgentContext, spell: SpellMechanics) -> list[Combatant]:
     foes = standing_foes(ctx.world)
     if spell.area:
         return foes
+    told = assailant(ctx.action, ctx.world, ctx.actor, foes)
+    if told is not None:  # "fire bolt the one swinging at Wren"
+        return [told]
     wanted = ctx.intent.target.casefold() if ctx.intent is not None and ctx.intent.target else None
     text = stems(ctx.action)
     named = [f for f in foes if (wanted and f.name.casefold() == wanted)]

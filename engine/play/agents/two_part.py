@@ -18,6 +18,7 @@ from engine.content.catalogue import find_spell
 from engine.errors import InvalidInputError, NotFoundError
 from engine.models.intent import IntentKind
 from engine.models.world import Character, TurnUse
+from engine.play.agents.assailant import describes_a_foe
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.sheet_casting import cast_from_sheet, named_spell
 from engine.play.classifier import read
@@ -50,8 +51,8 @@ def _attacks(part: AgentContext) -> bool:
     """The parse reads the clause as an attack of its own: a fighting cue (a verb, a weapon) decided it, not
     only the fight being on ("... on Bram and Wren" names a friend, and attacks no one)."""
     intent = part.intent
-    if intent is None or intent.kind != IntentKind.COMBAT or intent.spell:
-        return False
+    if intent is None or intent.kind != IntentKind.COMBAT or intent.spell or describes_a_foe(part.action):
+        return False  # "the one swinging at Wren" says whom the spell is at: no attack of its own
     cued = [m for m in intent.matched if m != _IN_A_FIGHT and not m.startswith("foe:")]
     return bool(cued) and (intent.target_ref is None or intent.target_ref.kind != "character")
 
