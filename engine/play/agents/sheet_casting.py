@@ -12,7 +12,6 @@ import re
 from rapidfuzz import fuzz, process
 
 from engine import rules
-from engine.content import srd
 from engine.content.catalogue import find_spell, normalise
 from engine.content.spell_mechanics import mechanics
 from engine.errors import EngineError, InvalidInputError, NotFoundError
@@ -21,6 +20,7 @@ from engine.models.world import Character, Combatant
 from engine.play.agents.assailant import assailant
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
+from engine.play.builds import armor_worn
 from engine.rules import casting
 from engine.rules.boons import BoonSpell, boon_spell
 from engine.rules.hiding import reveal
@@ -184,13 +184,6 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
         if isinstance(target, Combatant) and target.defeated:
             result.beats.append(f"{target.name} is slain by {pc.name}.")
     return True
-
-
-def armor_worn(character: Character) -> str | None:
-    """The SRD armor (not a shield) the character carries, taken to be worn: their AC counts it."""
-    names = {a.name.casefold(): a.name for a in srd.gear("armor") if a.category != "Shield"}
-    names |= {k.removesuffix(" armor"): v for k, v in names.items()}
-    return next((i.name for i in character.inventory if i.quantity > 0 and i.name.casefold() in names), None)
 
 
 def _refuse(result: AgentResult, pc: Character, exc: Exception, spell: str) -> bool:
