@@ -10,6 +10,7 @@ from engine.models.coins import Coins
 
 # Quests live in their own module; imported here so `engine.models.world` still offers them.
 from engine.models.quest import Objective, Quest, QuestStatus  # noqa: F401
+from engine.models.spell_effect import SpellEffect
 from engine.models.wares import Ware
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -100,16 +101,6 @@ class Boon(BaseModel):
     sign: int = Field(1, description="1 adds the die, -1 subtracts it")
     rolls: list[str] = Field(description="Which d20 rolls it touches: 'attack', 'save'")
     source: str = Field(description="The concentration that holds it (\"Tova's Bless\"): it ends with it")
-
-
-class SpellEffect(BaseModel):
-    """A spell's lasting effect on a sheet, ending at a time on the game clock (Mage Armor's AC for 8 hours)."""
-
-    spell: str
-    caster: str
-    ac: int | None = Field(None, description="The AC the spell sets while it lasts")
-    ac_before: int | None = Field(None, description="The AC the sheet had before, given back when it ends")
-    ends_at: int = Field(description="Game-clock minute it ends at: day * 1440 + minutes")
 
 
 class HitPoints(BaseModel):

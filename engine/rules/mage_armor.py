@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from engine.errors import InvalidInputError
 from engine.models.actions import StateChange
-from engine.models.world import Campaign, Character, SpellEffect
+from engine.models.spell_effect import SpellEffect
+from engine.models.world import Campaign, Character
 from engine.rules.clock import MINUTES_PER_DAY, day_clock_text
 from engine.rules.helpers import state_change
 
