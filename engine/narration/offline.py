@@ -43,7 +43,7 @@ _INTERNAL_ROLL = re.compile(r"\bpicks? a target\b", re.I)
 _LEAD = re.compile(r"\bsteps out to fight\b", re.I)
 _BOOKKEEPING = {"time", "initiative", "hit_dice", "spell_slot", "death_save", "location", "combat_start",
                 "encounter", "encounter_difficulty", "condition_tick", "temp_hp", "turn", "round", "boon_add",
-                "boon_remove"}
+                "boon_remove", "feature_use", "item_use", "ac", "effect_end"}
 # Whose turn it is: the initiative tracker's and the dice/log line's, never the prose's.
 _TURN_BEAT = re.compile(r"^It is .+?'s turn\b")
 

@@ -183,7 +183,7 @@ def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, tar
         target = targets[0][0]
         out.changes += ward(caster, target, now)  # type: ignore[arg-type]
         out.beats.append(f"{caster.name} casts {MAGE_ARMOR}{at} on {'themself' if target is caster else target.name}"
-                         f": a shimmering ward settles over them (AC {target.ac}).")
+                         ": a shimmering ward settles over them.")
     elif boon is not None:
         granted = grant(roller, boon, spell_source(caster.name, spell.name), save_dc(caster), targets)
         out.rolls += granted.rolls
