@@ -10,6 +10,7 @@ from engine.models.coins import Coins
 
 # Quests live in their own module; imported here so `engine.models.world` still offers them.
 from engine.models.quest import Objective, Quest, QuestStatus  # noqa: F401
+from engine.models.spell_effect import SpellEffect
 from engine.models.wares import Ware
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -128,6 +129,8 @@ class Item(BaseModel):
     name: str
     quantity: int = Field(1, ge=0)
     description: str = ""
+    uses: int | None = Field(None, ge=0, description="Uses left of an item that has them (a Healer's Kit: 10); "
+                                                     "None: not counted, or full")
 
 
 class Attack(BaseModel):
@@ -196,6 +199,9 @@ class Character(BaseModel):
     spells: SpellList = Field(default_factory=SpellList)
     xp: int = 0
     concentration: str | None = Field(None, description="The spell the character is concentrating on")
+    effects: list[SpellEffect] = Field(default_factory=list, description="Spells lasting on the sheet (Mage Armor)")
+    features_used: dict[str, int] = Field(default_factory=dict, description="Uses spent of class features with "
+                                          "limited uses, by name (\"Second Wind\"); rests give them back")
 
     model_config = {"populate_by_name": True, "serialize_by_alias": True}
 
@@ -367,6 +373,8 @@ class CombatState(BaseModel):
     turn_index: int = 0
     order: list[Combatant] = Field(default_factory=list)
     xp_pool: int = 0
+    last_attacker: dict[str, str] = Field(default_factory=dict, description="The fight's log of who last made an "
+                                          "attack roll against each creature (target name -> attacker name)")
 
     @property
     def current(self) -> Combatant | None:

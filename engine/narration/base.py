@@ -12,6 +12,15 @@ from engine.models.facts import FactInput
 from engine.models.sections import PartSection
 
 
+class Build(BaseModel):
+    """What a creature has that a blow can meet, read from its sheet or stat block: the narrator never gives a
+    crab a shield or an unarmoured wizard armour."""
+
+    armour: str | None = Field(None, description="The armour worn, as said in a sentence ('chain mail'); None: none")
+    shield: bool = False
+    humanoid: bool = Field(True, description="Hands, a voice and gear (a forearm to block with, gear to glance off)")
+
+
 class NarrationRequest(BaseModel):
     """Everything a narrator may use: the resolved outcome and the budgeted context."""
 
@@ -31,6 +40,8 @@ class NarrationRequest(BaseModel):
     # The context manager's budgeted prompt text (style, scene, party, facts, history, summary).
     context: str = ""
     style: str = ""
+    builds: dict[str, Build] = Field(default_factory=dict, description="By creature name (party and foes in the "
+                                     "fight); one not here has gear the narrator does not know, so none is told")
 
     def stretches(self) -> list[NarrationRequest]:
         """One request per act of a compound action, in the order said (then what followed the acts); the

@@ -43,9 +43,9 @@ ATTACK_TEMPLATES: dict[str, tuple[str, ...]] = {
         "{actor} overcommits; {target} slips the {weapon} and the blow strikes {ground} instead.",
         "{actor} drives at {target}, but the {weapon} is caught and shoved away.",
         "{target} blocks {actor}'s {weapon} with a forearm and a curse.",
-        "{actor}'s {weapon} skids off {target}'s armour.",
+        "{actor}'s {weapon} skids off {target}'s {armour}.",
         "{target} gives ground across {ground}, and {actor}'s {weapon} falls short.",
-        "{target} turns the {weapon} with a shield's edge; {actor} gives ground.",
+        "{target} turns the {weapon} with the edge of a shield; {actor} gives ground.",
         "{actor}'s {weapon} bites into {ground} where {target} stood a moment ago."),
     "miss_ranged": (
         "{actor}'s {missile} hisses past {target} and strikes {ground}.",
@@ -99,6 +99,14 @@ ATTACK_TEMPLATES: dict[str, tuple[str, ...]] = {
         "{weapon} slides off {target}.", "{target} shakes free of {actor}'s {weapon}.",
         "{actor}'s {weapon} washes over {target}, who stands firm against it.",
         "{target} grits their teeth and resists {weapon}.", "{weapon} finds no purchase on {target}."),
+}
+# Templates that tell gear or a body the target must have (engine.narration.base.Build): any other variant
+# is told instead when the target's sheet or stat block has none ("a shield's edge" for a crab).
+NEEDS: dict[str, str] = {
+    "{actor}'s {weapon} skids off {target}'s {armour}.": "armour",
+    "{target} turns the {weapon} with the edge of a shield; {actor} gives ground.": "shield",
+    "{target} blocks {actor}'s {weapon} with a forearm and a curse.": "humanoid",
+    "{actor}'s {missile} glances off {target}'s gear and clatters onto {ground}.": "humanoid",
 }
 # After a hit that leaves the target standing: how they stand (a tail on the attack sentence).
 TAILS: dict[str, tuple[str, ...]] = {

@@ -22,7 +22,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.models.actions import StateChange
-from engine.narration.base import NarrationRequest, NarrationResult
+from engine.narration.base import Build, NarrationRequest, NarrationResult
+from engine.narration.combat_templates import NEEDS
 from engine.narration.events import Event, actor_of, and_list, as_int, item_change, label, sentence
 from engine.narration.prose import grounds, pick
 from engine.narration.rolls import RollReader
@@ -42,7 +43,7 @@ _INTERNAL_ROLL = re.compile(r"\bpicks? a target\b", re.I)
 _LEAD = re.compile(r"\bsteps out to fight\b", re.I)
 _BOOKKEEPING = {"time", "initiative", "hit_dice", "spell_slot", "death_save", "location", "combat_start",
                 "encounter", "encounter_difficulty", "condition_tick", "temp_hp", "turn", "round", "boon_add",
-                "boon_remove"}
+                "boon_remove", "feature_use", "item_use", "ac", "effect_end"}
 # Whose turn it is: the initiative tracker's and the dice/log line's, never the prose's.
 _TURN_BEAT = re.compile(r"^It is .+?'s turn\b")
 
@@ -72,8 +73,10 @@ class OfflineNarrator:
         for event in events:
             occurrence = seen.get(event.kind, 0)
             seen[event.kind] = occurrence + 1
-            template = _template(request.session_seed, event.kind, request.turn, occurrence)
-            line = sentence(template.format_map(_slots({**base, **event.fields}, request, event.kind, occurrence)))
+            build = request.builds.get(str(event.fields.get("target", "")))
+            template = _template(request.session_seed, event.kind, request.turn, occurrence, build)
+            fields = {**base, **event.fields, "armour": build.armour if build and build.armour else "armour"}
+            line = sentence(template.format_map(_slots(fields, request, event.kind, occurrence)))
             if event.kind in DIALOGUE:
                 paragraphs += [[line], []]
             else:
@@ -121,9 +124,20 @@ def _index(seed: int, kind: str, turn: int, n: int, depth: int = 4) -> int:
     return (raw + 1) % n if raw == previous else raw
 
 
-def _template(seed: int, kind: str, turn: int, occurrence: int) -> str:
-    variants = _order(seed, kind)
+def _template(seed: int, kind: str, turn: int, occurrence: int, build: Build | None = None) -> str:
+    """The turn's variant among those that tell no gear or body the target lacks (the sheet or stat block says
+    what it has; a target the request does not describe has none told)."""
+    variants = [v for v in _order(seed, kind) if _fits(v, build)] or list(_order(seed, kind))
     return variants[(_index(seed, kind, turn, len(variants)) + occurrence) % len(variants)]
+
+
+def _fits(template: str, build: Build | None) -> bool:
+    need = NEEDS.get(template)
+    if need is None:
+        return True
+    if build is None:
+        return False
+    return bool(build.armour) if need == "armour" else build.shield if need == "shield" else build.humanoid
 
 
 def _place(name: str) -> str:

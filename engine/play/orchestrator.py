@@ -42,6 +42,7 @@ from engine.play.agents.combat import CombatAgent
 from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
+from engine.play.builds import builds
 from engine.play.entities import PRONOUNS
 from engine.play.frames import named_actor, without_speaker
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
@@ -368,7 +369,7 @@ class Orchestrator:
             session_seed=inp.seed, turn=inp.turn, action=inp.action, actor=inp.actor,
             action_type=res.action_type, location=res.world.game_state.party_location, beats=beats,
             dice_rolls=res.dice_rolls, state_changes=res.state_changes, npc_responses=res.npc_responses,
-            sections=sections or [], context=inp.context_text, style=inp.style)
+            sections=sections or [], context=inp.context_text, style=inp.style, builds=builds(res.world))
         if on_narration is not None:
             return await self._stream(request, on_narration)
         try:

@@ -1,7 +1,8 @@
 """What time passing does on its own. Concentration that outlasts its spell ends: the SRD gives each
 spell's duration ("Concentration, up to 1 minute"), and travel, a rest or a failed search that takes
 longer ends it, so a Sleep cast in a fight is not held eleven hours later. A stable character at 0 HP
-"regains 1 Hit Point after 1d4 hours" (SRD 5.2): four hours are always enough."""
+"regains 1 Hit Point after 1d4 hours" (SRD 5.2): four hours are always enough. A spell lasting on a sheet
+(Mage Armor, 8 hours) ends when its time is up."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.models.actions import StateChange
 from engine.models.world import Campaign
 from engine.play.agents.turn_flow import everyone
 from engine.rules.clock import MINUTES_PER_DAY
+from engine.rules.mage_armor import expire as expire_effects
 
 _UNITS = {"round": 0.1, "minute": 1, "hour": 60, "day": MINUTES_PER_DAY}
 
@@ -43,7 +45,7 @@ def time_passed(before: Campaign, after: Campaign) -> list[StateChange]:
     elapsed = _clock(after) - _clock(before)
     if elapsed <= 0:
         return []
-    changes = _outlasted(after, elapsed)
+    changes = _outlasted(after, elapsed) + expire_effects(after)
     for pc in after.characters:
         if not pc.dead and pc.stable and pc.hp.current == 0 and elapsed >= STABLE_WAKES_MINUTES:
             changes += rules.apply_healing(pc, 1)

@@ -21,6 +21,7 @@ from engine.rules.dice import DiceRoller
 from engine.rules.health import apply_damage, apply_healing
 from engine.rules.help_action import helped
 from engine.rules.helpers import Target, state_change
+from engine.rules.mage_armor import MAGE_ARMOR, ward
 from engine.rules.save_spells import CASTING_ABILITY
 from engine.rules.spells import spend_slot
 
@@ -138,11 +139,19 @@ def _impose(out: CastOutcome, caster: Character, target: Target, spell: SpellMec
 
 
 def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, targets: list[tuple[Target, int]], *,
-         slot: int | None = None, everyone: list[Target] | None = None) -> CastOutcome:
+         slot: int | None = None, everyone: list[Target] | None = None, now: int = 0,
+         armor_worn: str | None = None) -> CastOutcome:
     """Cast `spell` at each (target, its save modifier for the spell's save). Raises InvalidInputError,
-    changing nothing, when no slot fits or a harmful spell has no target."""
+    changing nothing, when no slot fits or a harmful spell has no target. `now` (the game-clock minute) and
+    `armor_worn` (by the first target) serve Mage Armor, which lasts on the target's sheet."""
     if spell.delivery in (Delivery.ATTACK, Delivery.SAVE, Delivery.AUTO, Delivery.HEAL) and not targets:
         raise InvalidInputError(f"{spell.name} needs a target; nothing was cast.")
+    warded = spell.name == MAGE_ARMOR
+    if warded and (not targets or not isinstance(targets[0][0], Character)):
+        raise InvalidInputError(f"{MAGE_ARMOR} is cast on a willing party member by touch; name one (or "
+                                "'myself'). Nothing was cast.")
+    if warded and armor_worn:
+        ward(caster, targets[0][0], now, armor_worn)  # type: ignore[arg-type]  # raises: nothing spent
     level_key = choose_slot(caster, spell, slot)
     out = CastOutcome()
     cast_level = int(level_key) if level_key else 0
@@ -170,6 +179,11 @@ def cast_spell(roller: DiceRoller, caster: Character, spell: SpellMechanics, tar
                          f"an attack roll for {_hurt(out, target, max(0, roll.total), spell)}.")
     elif spell.delivery == Delivery.HEAL:
         _heal(roller, caster, spell, targets[0][0], above, out, at)
+    elif warded:
+        target = targets[0][0]
+        out.changes += ward(caster, target, now)  # type: ignore[arg-type]
+        out.beats.append(f"{caster.name} casts {MAGE_ARMOR}{at} on {'themself' if target is caster else target.name}"
+                         ": a shimmering ward settles over them.")
     elif boon is not None:
         granted = grant(roller, boon, spell_source(caster.name, spell.name), save_dc(caster), targets)
         out.rolls += granted.rolls

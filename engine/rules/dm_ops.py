@@ -11,6 +11,8 @@ from engine.models.actions import DiceRoll, StateChange
 from engine.models.world import Attitude, Campaign, Character, Combatant, QuestStatus
 from engine.rules.clock import advance_time
 from engine.rules.dice import DiceRoller
+from engine.rules.mage_armor import expire as expire_effects
+from engine.rules.rest import finish_short_rest
 
 CHANGE_KINDS = ("hp", "temp_hp", "condition_add", "condition_remove", "move", "quest_status", "attitude", "time")
 MAX_HP_DELTA = 10_000
@@ -103,7 +105,7 @@ def apply_change(world: Campaign, kind: str, target: str | None, value: object,
     minutes = _int_value(value, "Time to advance (minutes)")
     if minutes <= 0:
         raise InvalidInputError("Time only moves forward: give a positive number of minutes.")
-    return [advance_time(world, minutes, "The DM moves the clock on")]
+    return [advance_time(world, minutes, "The DM moves the clock on"), *expire_effects(world)]
 
 
 def _move(world: Campaign, place: str) -> list[StateChange]:
@@ -166,6 +168,7 @@ def party_rest(world: Campaign, roller: DiceRoller, kind: str) -> tuple[list[Dic
                 changes.append(StateChange(target=char.name, kind="rest", before=None, after=None,
                                            description=f"{char.name} gains nothing from the rest: {exc}"))
             continue
+        changes += finish_short_rest(char)
         missing = char.hp.max - char.hp.current
         if missing <= 0 or char.hit_dice.remaining == 0 or char.hp.current == 0:
             continue
@@ -176,4 +179,4 @@ def party_rest(world: Campaign, roller: DiceRoller, kind: str) -> tuple[list[Dic
         changes += c
     is_long = kind == "long"
     changes.append(advance_time(world, 8 * 60 if is_long else 60, "Long rest" if is_long else "Short rest"))
-    return rolls, changes
+    return rolls, changes + expire_effects(world)

@@ -8,6 +8,8 @@ from engine.models.world import Character, Condition
 from engine.rules.dice import DiceRoller
 from engine.rules.health import apply_healing, condition_label, remove_condition, set_death_saves
 from engine.rules.helpers import state_change
+from engine.rules.mage_armor import end_on_long_rest
+from engine.rules.second_wind import regain as regain_second_wind
 
 # How long each rest takes on the game clock (SRD 5.2: a Short Rest is 1 hour, a Long Rest 8 hours).
 SHORT_REST_HOURS, LONG_REST_HOURS = 1, 8
@@ -35,6 +37,12 @@ def short_rest(roller: DiceRoller, character: Character,
     return rolls, changes
 
 
+def finish_short_rest(character: Character) -> list[StateChange]:
+    """What finishing a Short Rest gives back besides hit dice (once per rest, however many dice were spent):
+    one use of Second Wind."""
+    return [] if character.dead else regain_second_wind(character, long=False)
+
+
 def long_rest(character: Character) -> list[StateChange]:
     name = character.name
     if character.dead:
@@ -60,6 +68,8 @@ def long_rest(character: Character) -> list[StateChange]:
             changes.append(state_change(name, "spell_slot", before, slots.max,
                                    f"{name} recovers level {level} spell slots ({before} -> {slots.max})."))
     changes += set_death_saves(character, 0, 0, "death saves reset")
+    changes += regain_second_wind(character, long=True)
+    changes += end_on_long_rest(character)
     exhaustion = next((c for c in character.conditions if c.name == Condition.EXHAUSTION), None)
     if exhaustion is not None and exhaustion.level > 1:
         before = condition_label(exhaustion)

@@ -15,7 +15,8 @@ from gm_console.tui.screens.summary import SummaryModal
 from tests.console.conftest import CAMPAIGN, run, send, settle, until
 
 COMBAT_ROUND = [
-    "Wren asks the innkeeper what she saw the night the light went out",
+    # A roll before the fight (a friendly innkeeper asked plainly just answers: reading her is what rolls).
+    "Wren watches the innkeeper's face as she talks. Is she lying?",
     "Bram attacks the Wrecker Thug",  # starts the fight; with seed 7 the order is Idris, Wren, Tova, Bram
     "Idris casts fire bolt at the Wrecker Thug",
     "Wren takes the Dodge action",

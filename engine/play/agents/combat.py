@@ -8,8 +8,9 @@ import re
 from engine import rules
 from engine.errors import EngineError
 from engine.models.actions import StateChange
-from engine.models.world import Attack, Attitude, Character, Combatant
-from engine.play.agents import shots, two_part
+from engine.models.world import Attack, Attitude, Character, Combatant, CombatState
+from engine.play.agents import second_wind_use, shots, two_part
+from engine.play.agents.assailant import assailant
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here
 from engine.play.agents.help_given import gives_help, take_help
 from engine.play.agents.manoeuvres import asked_option, break_free, grapple_or_shove, start_turn, wants_escape
@@ -81,6 +82,11 @@ class CombatAgent:
                                    f"{pc.name}'s own turn. Act as {current.name}, or let {pc.name} act out "  # type: ignore[union-attr]
                                    f"of turn (the DM's override; /as {pc.name} in the console).")
             result.beats.append(f"It is {current.name}'s turn.")  # type: ignore[union-attr]
+            if started:  # told in the prose too: the one who started it is not first, so nothing of theirs happened
+                ahead = _ahead_of(combat, pc.name)
+                verb = "goes" if " and " not in ahead else "go"  # no family word ("initiative"): the prose keeps it
+                result.beats.append(f"{pc.name}'s action is not made yet: {ahead} {verb} first; say it again on "
+                                    f"{pc.name}'s turn.")
             return result
         mine = combat.combatant(pc.name)
         stopped = rules.why_cannot_act(pc.conditions)
@@ -94,6 +100,15 @@ class CombatAgent:
             turn_begins(world, mine)  # a new turn ends last turn's Dodge and Help
         if not out_of_turn:
             start_turn(ctx, pc, result)
+        if second_wind_use.asked(ctx.action):
+            # The Bonus Action first; the rest of the message (an attack, most often) is the turn's Action.
+            taken = second_wind_use.take(ctx, pc, result, mine.used if mine is not None and not out_of_turn else None)
+            rest = second_wind_use.rest_of(ctx)
+            if rest is None:
+                if taken and not out_of_turn:
+                    result.beats.append(f"{pc.name} still has an action this turn.")
+                return result
+            ctx = rest
         foes = standing_foes(world)
         option = asked_option(ctx.action, foes)
         spent_both: list[str] | None = None  # a Bonus Action spell and an attack, both done
@@ -174,6 +189,21 @@ def _enlist(ctx: AgentContext, npc_name: str, result: AgentResult) -> None:
     result.beats.append(f"{npc_name} fights as a {block.name} (initiative {roll.total}).")
 
 
+def _ahead_of(combat: CombatState, name: str) -> str:
+    """Who acts before `name` from the current turn on, as a phrase: "Idris and the Wrecker Thug"."""
+    mine = next((i for i, c in enumerate(combat.order) if c.name == name), len(combat.order))
+    ahead = [c.name for c in combat.order[combat.turn_index:mine] if not (c.kind == "monster" and c.defeated)]
+    return ahead[0] if len(ahead) == 1 else ", ".join(ahead[:-1]) + " and " + ahead[-1] if ahead else "others"
+
+
+def _list_order(combat: CombatState, result: AgentResult) -> None:
+    """The fight's printed order (the combat_start line) as it stands once an NPC joined: everyone who acts."""
+    listing = ", ".join(f"{c.name} ({c.initiative})" for c in combat.order)
+    for change in result.state_changes:
+        if change.kind == "combat_start":
+            change.description = f"Combat begins. Initiative: {listing}."
+
+
 def _start(ctx: AgentContext, result: AgentResult) -> bool:
     world = ctx.world
     here = world.location(world.game_state.party_location)
@@ -207,8 +237,10 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
             stand_in = next(c for c in combat.order if c.monster == names[0])
             stand_in.name, stand_in.id = foe_npc, f"npc:{foe_npc}"
             _turn_hostile(ctx, foe_npc, result)
-        else:
+        elif combat is not None and combat.combatant(foe_npc) is None:
             _enlist(ctx, foe_npc, result)
+            combat.turn_index = 0  # nobody has acted yet: the top of the order goes first, the NPC included
+            _list_order(combat, result)
     order = ", ".join(f"{c.name} {c.initiative}" for c in world.game_state.combat.order)  # type: ignore[union-attr]
     result.beats.append(f"Combat begins! Initiative: {order}.")
     rated = rate_fight(world)
@@ -222,6 +254,9 @@ def _start(ctx: AgentContext, result: AgentResult) -> bool:
 
 
 def _pick_target(ctx: AgentContext, foes: list[Combatant]) -> Combatant:
+    told = assailant(ctx.action, ctx.world, ctx.actor, foes)
+    if told is not None:  # "the one swinging at Wren": the foe the fight's log says last attacked her
+        return told
     intent = ctx.intent
     if intent is not None and intent.target:
         # The parse resolved the name ("the captain", "Crowe", "the one with the scimitar").

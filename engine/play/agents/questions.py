@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.models.facts import Fact
 from engine.models.world import Campaign
-from engine.play.agents import market
+from engine.play.agents import market, place_questions
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.rules_answers import rules_answer
 from engine.play.intent import match_place
@@ -63,6 +63,11 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
                     for c in combat.order if not c.defeated]
         result.beats.append(f"Round {combat.round}. Still standing: {', '.join(standing) or 'no one'}; "
                             f"{combat.order[combat.turn_index].name} is up.")
+        answered = True
+    placed = None if answered else place_questions.answer(ctx)
+    if placed is not None:  # "how long until the tide floods this place?": the Tide line's to tell, not the clock's
+        result.beats.append(placed[0])
+        result.follow_up_options += placed[1]
         answered = True
     if ws & _TIME and not answered:
         hours, minutes = divmod(world.game_state.minutes, 60)

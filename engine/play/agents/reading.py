@@ -15,8 +15,8 @@ from engine import rules
 from engine.models.actions import StateChange
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import NPC, Attitude, Character, Secret
+from engine.play.agents import influence
 from engine.play.agents.base import AgentContext, AgentResult, npc_aimed_here
-from engine.play.agents.setbacks import add_setback
 from engine.text import overlap, stems
 
 ATTITUDE_DC: dict[Attitude, int] = {Attitude.HOSTILE: 20, Attitude.UNFRIENDLY: 15, Attitude.INDIFFERENT: 12,
@@ -58,7 +58,7 @@ def read(ctx: AgentContext, pc: Character, npc: NPC, result: AgentResult) -> Sec
     dc = secret.dc if secret is not None else ATTITUDE_DC[npc.attitude]
     success, margin = check(ctx, pc, "insight", dc, npc, result)
     if not success:
-        add_setback(ctx, result, pc, "insight", margin, npc=npc.name)
+        influence.failed(ctx, result, pc, "insight", margin, npc)
         return None
     if secret is not None:
         reveal_secret(npc, secret, result)
@@ -91,7 +91,9 @@ def ask_whom(pc: Character, here: list[NPC], result: AgentResult) -> None:
 
 def check(ctx: AgentContext, pc: Character, skill: str, dc: int, npc: NPC,
           result: AgentResult) -> tuple[bool, int]:
-    roll = rules.ability_check(ctx.roller, pc, skill, dc, purpose=f"{skill.title()} vs {npc.name}")
+    # SRD 5.2.1 (Friendly attitude): Advantage on an ability check to influence a Friendly creature.
+    mode = "advantage" if npc.attitude == Attitude.FRIENDLY and skill != "insight" else None
+    roll = rules.ability_check(ctx.roller, pc, skill, dc, advantage=mode, purpose=f"{skill.title()} vs {npc.name}")
     result.dice_rolls.append(roll.roll)
     outcome = "succeeds" if roll.success else "fails"
     result.beats.append(f"{pc.name} tries {skill} on {npc.name} (DC {dc}): {roll.roll.total}, {outcome}.")

@@ -8,7 +8,7 @@ from engine import rules
 from engine.errors import InvalidInputError
 from engine.models.actions import ActionType
 from engine.models.world import NPC, Character
-from engine.play.agents import finding, reading, trade
+from engine.play.agents import finding, reading, second_wind_use, tending, trade
 from engine.play.agents.base import AgentContext, AgentResult, acting_character, npc_aimed_here, party_here
 from engine.play.agents.manoeuvres import break_free, wants_escape
 from engine.play.agents.pack import add_item as _add
@@ -22,7 +22,7 @@ from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
 from engine.play.entities import content_stems, place_texts
 from engine.rules.clock import advance_time
 from engine.rules.hiding import hide
-from engine.rules.rest import LONG_REST_HOURS, SHORT_REST_HOURS
+from engine.rules.rest import LONG_REST_HOURS, SHORT_REST_HOURS, finish_short_rest
 from engine.text import overlap, stem, stems, words
 
 HEALING_POTION = "2d4+2"
@@ -49,6 +49,10 @@ class RulesAgent:
             mode = inferred[0] if inferred else ActionType.SKILL_CHECK
         if wants_healing(ctx.action):
             heal_with_magic(ctx, result)
+        elif mode != ActionType.REST and tending.tend(ctx, result):
+            pass  # a dying companion stabilized: with a Healer's Kit (no roll) or a Medicine check
+        elif second_wind_use.asked(ctx.action) and (pc := acting_character(ctx, result)) is not None:
+            second_wind_use.take(ctx, pc, result)  # out of a fight (in one, the combat agent takes it)
         elif mode == ActionType.REST:
             rest(ctx, result)
         elif mode == ActionType.INVENTORY:
@@ -131,17 +135,10 @@ def asked_advantage(text: str) -> str | None:
 
 def _stabilize(ctx: AgentContext, pc: Character, result: AgentResult) -> bool:
     """Medicine on a dying companion is the SRD's stabilize: DC 10, and on a success they are stable."""
-    dying = [c for c in ctx.world.characters if not c.dead and c.hp.current == 0 and not c.stable and c is not pc]
-    patient = _other_character(ctx, pc) or (dying[0] if len(dying) == 1 else None)
-    if patient is None or patient not in dying:
+    patient = tending.patient_of(ctx, pc)
+    if patient is None:
         return False
-    advantage = asked_advantage(ctx.action)
-    roll, changes = rules.stabilize(ctx.roller, pc, patient, advantage=advantage)
-    result.dice_rolls.append(roll)
-    result.state_changes += changes
-    outcome = f"{patient.name} is stable" if changes else f"{patient.name} is still dying"
-    result.beats.append(f"{pc.name} tends to {patient.name} (Medicine DC {rules.STABILIZE_DC}), rolls {roll.total}: "
-                        f"{outcome}.")
+    tending.medicine(ctx, pc, patient, result)
     return True
 
 
@@ -183,6 +180,7 @@ def _short_rest(ctx: AgentContext, pc: Character, result: AgentResult) -> None:
         spent += 1
     if spent == 0:
         result.state_changes += rules.short_rest(ctx.roller, pc, 0)[1]
+    result.state_changes += finish_short_rest(pc)
 
 
 # ---- healing magic ----

@@ -17,11 +17,15 @@ from engine.content.spell_mechanics import mechanics
 from engine.errors import EngineError, InvalidInputError, NotFoundError
 from engine.models.spellcraft import Delivery, SpellMechanics
 from engine.models.world import Character, Combatant
+from engine.play.agents.assailant import assailant
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
+from engine.play.builds import armor_worn
 from engine.rules import casting
 from engine.rules.boons import BoonSpell, boon_spell
 from engine.rules.hiding import reveal
+from engine.rules.mage_armor import MAGE_ARMOR
+from engine.rules.mage_armor import now as clock_now
 from engine.text import overlap, stem, stems, words
 
 _CAST = re.compile(r"\bcast(?:s|ing)?\s+(?:a |an |the |my )?(.+?)(?:\s+(?:at|on|against|toward|towards|into|upon|"
@@ -78,6 +82,9 @@ def _foes(ctx: AgentContext, spell: SpellMechanics) -> list[Combatant]:
     foes = standing_foes(ctx.world)
     if spell.area:
         return foes
+    told = assailant(ctx.action, ctx.world, ctx.actor, foes)
+    if told is not None:  # "fire bolt the one swinging at Wren"
+        return [told]
     wanted = ctx.intent.target.casefold() if ctx.intent is not None and ctx.intent.target else None
     text = stems(ctx.action)
     named = [f for f in foes if (wanted and f.name.casefold() == wanted)]
@@ -152,14 +159,16 @@ def cast_from_sheet(ctx: AgentContext, pc: Character, result: AgentResult, *, he
     except NotFoundError as exc:
         return _refuse(result, pc, exc, name)
     boon = boon_spell(spell.name)
+    warding = spell.name == MAGE_ARMOR  # a touch on a party member: the one named, else the caster
     targets: list = _boon_targets(ctx, pc, boon) if boon is not None else \
-        [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL else \
+        [_heal_target(ctx, pc)] if spell.delivery == Delivery.HEAL or warding else \
         [] if spell.delivery == Delivery.NARRATED else _foes(ctx, spell)
     save = (boon.save if boon is not None else spell.save) or "dex"
     try:
         outcome = rules.cast_spell(ctx.roller, pc, spell,
                                    [(t, rules.save_modifier(ctx.world, t, save)) for t in targets],
-                                   slot=_slot(ctx.action), everyone=everyone(ctx.world))
+                                   slot=_slot(ctx.action), everyone=everyone(ctx.world), now=clock_now(ctx.world),
+                                   armor_worn=armor_worn(targets[0]) if warding and targets else None)
     except EngineError as exc:
         return _refuse(result, pc, exc, spell.name)
     result.bonus_action = _casting_time(spell.name).startswith("bonus action")

@@ -1,9 +1,10 @@
 """The social agent: talking to NPCs.
 
 A plain question gets an answer in the NPC's voice, no dice. Digging for something an NPC keeps back
-(a secret) is a Persuasion check against the secret's DC, easier the warmer the NPC (a helpful one just
-tells). Persuasion, deception and intimidation named outright sway the NPC's attitude; Insight reads
-the NPC ("is she lying?") and can see through what they hide."""
+(a secret) is a Persuasion check against the secret's DC, easier the warmer the NPC; a friendly or
+helpful one asked plainly just tells, and holds no grudge for a failed check (SRD 5.2.1 Influence, see
+engine.play.agents.influence). Persuasion, deception and intimidation named outright sway the NPC's
+attitude; Insight reads the NPC ("is she lying?") and can see through what they hide."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from engine.models.actions import NPCResponse, StateChange
 from engine.models.coins import cp_text
 from engine.models.facts import FactCategory, FactInput
 from engine.models.world import ATTITUDE_ORDER, NPC, Attitude, Campaign, Character, Secret, Topic
-from engine.play.agents import market
+from engine.play.agents import influence, market
 from engine.play.agents.base import AgentContext, AgentResult, acting_character
 from engine.play.agents.npc_topics import (
     deflect_line,
@@ -26,15 +27,15 @@ from engine.play.agents.npc_topics import (
     unknown_line,
 )
 from engine.play.agents.reading import ATTITUDE_DC, check, read, reveal_secret
-from engine.play.agents.setbacks import add_setback
 from engine.play.cues import infer_skill
 from engine.play.entities import STOP
 from engine.play.wares_named import ORDERING
 from engine.text import overlap, stem, stems, words
 
-# How attitude moves a secret's DC; a helpful NPC (None) needs no check at all.
+# How attitude moves a secret's DC; a friendly NPC pressed gives Advantage instead (SRD 5.2.1), and a warm
+# one asked plainly needs no check at all (engine.play.agents.influence).
 SECRET_DC_SHIFT: dict[Attitude, int | None] = {Attitude.HOSTILE: 5, Attitude.UNFRIENDLY: 2, Attitude.INDIFFERENT: 0,
-                                               Attitude.FRIENDLY: -2, Attitude.HELPFUL: None}
+                                               Attitude.FRIENDLY: 0, Attitude.HELPFUL: None}
 _SWAYING = {"persuasion", "deception", "intimidation"}
 _ASKING = {"ask", "what", "who", "where", "why", "how", "know", "secret", "rumor", "rumour", "about", "heard",
            "tell", "when", "which", "whose"}
@@ -99,13 +100,13 @@ class SocialAgent:
             revealed = read(ctx, pc, npc, result)
         elif topic is not None:
             revealed, text = _on_topic(ctx, pc, npc, topic, skill, result)
-        elif (secret := _secret_asked(ctx, npc, skill)) is not None:
+        elif (secret := _secret_asked(ctx, npc, skill, strict=influence.willing(npc, skill))) is not None:
             revealed = _dig(ctx, pc, npc, secret, skill, result)
         elif skill is not None:
             success, margin = check(ctx, pc, skill, ATTITUDE_DC[npc.attitude], npc, result)
             _shift(npc, skill, success, margin, result)
             if not success:
-                add_setback(ctx, result, pc, skill, margin, npc=npc.name)
+                influence.failed(ctx, result, pc, skill, margin, npc)
         else:
             result.beats.append(f"{pc.name} speaks with {npc.name}.")
         subject = topic.name if topic is not None else offer.name if offer is not None else (
@@ -207,7 +208,7 @@ def _on_topic(ctx: AgentContext, pc: Character, npc: NPC, topic: Topic, skill: s
         _shift(npc, skill or "persuasion", success, margin, result)
         open_ = open_ or success
         if not success:
-            add_setback(ctx, result, pc, skill or "persuasion", margin, npc=npc.name, topic=topic.name)
+            influence.failed(ctx, result, pc, skill or "persuasion", margin, npc, topic.name)
     if open_ and topic.knows:
         return revealed, f'"{topic.knows.strip().strip(chr(34))}"'
     if revealed is not None:
@@ -285,13 +286,17 @@ def _best(secrets: list[Secret], topic: set[str]) -> tuple[int, Secret | None]:
     return score, secret
 
 
-def _secret_asked(ctx: AgentContext, npc: NPC, skill: str | None) -> Secret | None:
-    """The unrevealed secret the party is asking (or pressing) about, if any."""
+def _secret_asked(ctx: AgentContext, npc: NPC, skill: str | None, strict: bool = False) -> Secret | None:
+    """The unrevealed secret the party is asking (or pressing) about, if any. `strict` (an NPC who would
+    tell it freely): words that only describe the NPC do not ask for it ("are you alright, old man?" asks
+    nothing of "the old tide ward's words")."""
     hidden = [s for s in npc.secrets if not s.revealed]
     ws = set(words(ctx.action))
     if not hidden or not (ws & _ASKING or "?" in ctx.action):
         return None
     topic = _topic(ctx, npc) - {stem(w) for w in _DIGGING}
+    if strict:
+        topic -= stems(f"{npc.role} {npc.description}")
     score, secret = _best(hidden, topic)
     if score > 0:
         return secret
@@ -310,17 +315,20 @@ def _dig(ctx: AgentContext, pc: Character, npc: NPC, secret: Secret, skill: str 
     shift = SECRET_DC_SHIFT[npc.attitude]
     # A secret the campaign keeps behind a knowledge skill (Ambrose's relic: Religion) takes that skill;
     # otherwise pressing is Persuasion unless another swaying skill is named.
-    used = skill if skill in _SWAYING else secret.skill if secret.skill not in _SWAYING | {"insight"} \
-        else "persuasion"
-    if shift is None and used != "intimidation":
+    knowledge = secret.skill not in _SWAYING | {"insight"}
+    used = skill if skill in _SWAYING else secret.skill if knowledge else "persuasion"
+    freely = (shift is None and used != "intimidation") or (influence.willing(npc, skill) and not knowledge)
+    if freely:
+        # Willing (SRD 5.2.1 Influence): a friend asked plainly tells; nothing is rolled. A secret kept behind
+        # a knowledge skill is understood, not given: that check stays.
         success, margin = True, 0
         result.beats.append(f"{npc.name} is glad to help and tells {pc.name} freely.")
     else:
         success, margin = check(ctx, pc, used, secret.dc + (shift or 0), npc, result)
-    if skill in _SWAYING:
+    if skill in _SWAYING and not freely:  # only a check won sways: a friend who just tells is not won over
         _shift(npc, skill, success, margin, result)
     if not success:  # the setback tells the refusal and what it costs
-        add_setback(ctx, result, pc, used, margin, npc=npc.name, topic=topic)
+        influence.failed(ctx, result, pc, used, margin, npc, topic)
         return None
     reveal_secret(npc, secret, result)
     result.beats.append(f"{npc.name} lets it slip: {secret.text}")
@@ -333,7 +341,7 @@ def _shift(npc: NPC, skill: str, success: bool, margin: int, result: AgentResult
         result.beats.append(f"{npc.name} gives way, but resents being threatened.")
     elif success:
         npc.attitude = ATTITUDE_ORDER[min(index + 1, len(ATTITUDE_ORDER) - 1)]
-    elif margin <= -5:
+    elif margin <= -5 and not influence.warm(npc):  # a friend asked is not a friend lost (SRD 5.2.1)
         npc.attitude = ATTITUDE_ORDER[max(index - 1, 0)]
         result.beats.append(f"{npc.name} takes it badly.")
 

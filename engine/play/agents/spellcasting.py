@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import rules
 from engine.errors import InvalidInputError
 from engine.models.world import Character, Combatant
+from engine.play.agents.assailant import assailant
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.turn_flow import everyone, standing_foes
 from engine.text import overlap, stems
@@ -12,7 +13,11 @@ from engine.text import overlap, stems
 
 def _targets(ctx: AgentContext, pc: Character) -> list[Character | Combatant]:
     """The foe the text or parse names, else the first standing; outside a fight, a named party member."""
-    foes: list[Character | Combatant] = list(standing_foes(ctx.world))
+    standing = standing_foes(ctx.world)
+    told = assailant(ctx.action, ctx.world, ctx.actor, standing)
+    if told is not None:  # "sacred flame on the one clawing at Bram"
+        return [told]
+    foes: list[Character | Combatant] = list(standing)
     wanted = ctx.intent.target.casefold() if ctx.intent is not None and ctx.intent.target else None
     text = stems(ctx.action)
     named = [f for f in foes if (wanted and f.name.casefold() == wanted)

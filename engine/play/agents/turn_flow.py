@@ -256,6 +256,9 @@ def roll_attack(ctx: AgentContext, result: AgentResult, attacker: str, condition
                            penalty=rules.effects(conditions).d20_penalty,
                            auto_critical=rules.is_auto_critical(target.conditions, ranged=ranged))
     result.state_changes += reveal(attacker, conditions, "attacks")
+    combat = ctx.world.game_state.combat
+    if combat is not None:  # "the one swinging at Wren" is read from this (engine.play.agents.assailant)
+        combat.last_attacker[target.name] = attacker
     resolve_hit(ctx, result, attacker, target, weapon, outcome)
     return outcome
 

@@ -23,6 +23,7 @@ from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import ActionType
 from engine.models.intent import IntentKind, IntentPart
 from engine.models.world import Character, TurnUse
+from engine.play.agents.assailant import describes_a_foe
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.sheet_casting import cast_from_sheet, named_spell
 from engine.play.classifier import LEXICON
@@ -165,6 +166,8 @@ def _attacks(part: IntentPart) -> bool:
     """A weapon attack: a fighting verb (or one the lexicon does not know) at no one of the party."""
     if part.spell or not part.verb or (part.target_ref is not None and part.target_ref.kind == "character"):
         return False
+    if describes_a_foe(part.text):
+        return False  # "the one swinging at Wren" says whom the other act is at: no attack of its own
     if (stems(part.text) | {part.verb}) & _NOT_ATTACKS:
         return False
     cues = LEXICON.get(tuple(part.verb.split()))

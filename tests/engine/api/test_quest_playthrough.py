@@ -94,7 +94,10 @@ async def test_the_sample_campaign_quests_complete_when_played(manager, campaign
         if any(r.revealed_secret for r in reply.npc_responses):
             break
     await table.act("We go to the Drowned Chapel", "Bram")
-    await table.act("Tova places the reliquary back in its niche behind the altar", "Tova")
+    for _ in range(TRIES):  # the puzzle's check may fail: the relic is tried again
+        await table.act("Tova places the reliquary back in its niche behind the altar", "Tova")
+        if (await table.quests())["The Abbot's Relic"][0] == "completed":
+            break
     progress = await table.quests()
     assert progress == {"Light on Gannet Point": ("completed", [True] * 3),
                         "Wreckers of Kettlecove": ("completed", [True] * 3),

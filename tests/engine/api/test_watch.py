@@ -60,7 +60,7 @@ asyncio.run(main(sys.argv[1]))
 """
 
 TEN_TURNS = [
-    ("play", "Wren asks Hesper Quill what she saw the night the light went out"),
+    ("play", "Wren asks Hesper Quill about the wreck of the Merrow's Luck"),  # a topic she keeps nothing on
     ("play", "Idris looks around the taproom for anything from the wreck"),
     ("roll", HIDDEN_ROLL),
     ("fact", DM_NOTE),

@@ -10,6 +10,7 @@ import pytest
 
 from engine.models.actions import ActionType, DiceRoll, StateChange
 from engine.narration import NarrationRequest, OfflineNarrator
+from engine.narration.base import Build
 from engine.narration.prose import grounds
 
 PARTY = ("Bram", "Wren", "Tova", "Idris")
@@ -34,8 +35,10 @@ def blow(turn: int, weapon: str, dtype: str, hit: bool, hp: tuple[int, int] = (1
         rolls.append(DiceRoll(notation="1d8+3", total=hp[0] - hp[1], purpose=f"{weapon} {dtype} damage",
                               roller=attacker))
         changes.append(StateChange(target="Wrecker Thug", kind="hp", before=hp[0], after=hp[1]))
+    # The orchestrator describes every creature in the fight (engine.play.builds): the thug is a humanoid.
     return NarrationRequest(session_seed=seed, turn=turn, action=f"I attack with my {weapon}", actor=attacker,
-                            action_type=ActionType.COMBAT, location=location, dice_rolls=rolls, state_changes=changes)
+                            action_type=ActionType.COMBAT, location=location, dice_rolls=rolls, state_changes=changes,
+                            builds={"Wrecker Thug": Build(humanoid=True)})
 
 
 def say(request: NarrationRequest) -> str:

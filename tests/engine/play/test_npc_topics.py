@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from engine.models.actions import ActionType
-from engine.models.world import NPC, Campaign
+from engine.models.world import NPC, Attitude, Campaign
 from engine.play.agents.npc_topics import match_topic
 from engine.play.agents.social import SocialAgent
 from engine.text import stem, words
@@ -75,6 +75,8 @@ def test_a_question_about_nothing_she_knows_matches_no_topic():
 
 async def test_asked_where_silas_crowe_is_hesper_answers_about_crowe_in_her_voice():
     world = sample("Tarred Gull Inn")
+    # Indifferent, she keeps the hidden part back unless persuaded (a friendly Hesper would just tell it).
+    world.npc("Hesper Quill").attitude = Attitude.INDIFFERENT
     result, _ = await ask(world, "Hesper, where is Silas Crowe?", naturals=[2])  # the hidden part fails
     [reply] = result.npc_responses
     assert reply.npc == "Hesper Quill" and reply.topic == "Silas Crowe"
@@ -87,6 +89,7 @@ async def test_asked_where_silas_crowe_is_hesper_answers_about_crowe_in_her_voic
 
 async def test_a_successful_check_reveals_the_secret_on_that_topic_and_it_becomes_a_fact():
     world = sample("Tarred Gull Inn")
+    world.npc("Hesper Quill").attitude = Attitude.INDIFFERENT
     result, _ = await ask(world, "Hesper, who has been paying in foreign silver?", naturals=[19])
     [reply] = result.npc_responses
     secret = world.npc("Hesper Quill").secrets[1]
