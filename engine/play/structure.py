@@ -99,7 +99,7 @@ _CONJUNCTIONS = {"so", "because", "while", "until", "when", "once"}  # "if" afte
 _OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
 
 
-_HE_SHE = {"he", "she", "he's", "she's", "he'll", "she'll"}
+_HE_SHE = {w for w in _THIRD_PERSON if w.startswith(("he", "she"))}  # one person: not "they", "it", "others"
 
 
 def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_told: bool = False) -> None:
