@@ -4,6 +4,8 @@ another ("..., then open it", "... and we head up to the point") stand on their 
 
 from __future__ import annotations
 
+import re
+
 from engine.models.actions import ActionType
 from engine.play.classifier import Reading
 from engine.play.intent_result import IntentResult
@@ -21,8 +23,9 @@ AGENT_FOR: dict[ActionType, str] = {
 
 
 def decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],
-           matched: list[str], sequenced: frozenset[int] = frozenset()) -> IntentResult:
-    """The kind (or the two kinds of a compound) the scores decide."""
+           matched: list[str], sequenced: frozenset[int] = frozenset(), one_act: bool = False) -> IntentResult:
+    """The kind (or the two kinds of a compound) the scores decide. `one_act`: a told paragraph, whose
+    turn is the act it builds up to (see `told_paragraph`)."""
     ranked = sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
     total = sum(s for _, s in ranked)
     (top, top_score), (second, second_score) = ranked[0], ranked[1]
@@ -45,6 +48,10 @@ def decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Action
         components = sorted(clause_winners, key=lambda t: scores[t], reverse=True)[:2]
     else:
         components = [top]
+    if len(components) == 2 and one_act and not sequenced:
+        components = [_last_act(clause_scores) or top]
+        top = components[0]
+        matched = [*matched, "told paragraph"]
     if len(components) == 2:
         agents = list(dict.fromkeys(AGENT_FOR[t] for t in components))
         confidence = round((scores[components[0]] + scores[components[1]]) / total, 3)
@@ -62,3 +69,20 @@ def sequenced(reading: Reading) -> frozenset[int]:
     after = {i for i, c in enumerate(reading.clauses) if i and not c.question and (
         c.lead == "then" or c.lead == "and" and c.words[:1] and c.words[0] in _OWN_SUBJECTS)}
     return frozenset(after | {i - 1 for i in after if not reading.clauses[i - 1].question})
+
+
+_SENTENCE_END = re.compile(r"[.!?]+[\"”*)]*\s+(?=\S)")
+TOLD_WORDS = 15
+
+
+def told_paragraph(text: str) -> bool:
+    """Several sentences telling the scene ("Bram drains his mug... He climbs to the room and is snoring"):
+    the gestures around the act are colour, and the turn is one act, the one the telling builds up to. A
+    list of acts says so ("then", "after that"), which `sequenced` catches."""
+    sentences = [s for s in _SENTENCE_END.split(text.strip()) if len(s.split()) >= 3]
+    return len(sentences) >= 2 and len(text.split()) >= TOLD_WORDS
+
+
+def _last_act(clause_scores: dict[int, dict[ActionType, float]]) -> ActionType | None:
+    leading = [max(per.items(), key=lambda kv: kv[1]) for _, per in sorted(clause_scores.items()) if per]
+    return next((kind for kind, score in reversed(leading) if score >= CLAUSE_MIN), None)

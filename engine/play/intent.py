@@ -34,7 +34,7 @@ from engine.play.classifier import (
 )
 from engine.play.compound import approaches
 from engine.play.covert import covert, unnoticed
-from engine.play.deciding import AGENT_FOR, CLAUSE_MIN, decide, sequenced
+from engine.play.deciding import AGENT_FOR, CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
@@ -68,6 +68,7 @@ from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ORDERED, ordered
 from engine.play.who_is_meant import a_described_one, absent_by_role, changed_mind, described_elsewhere
+from engine.play.wondering import indirect_questions
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
@@ -276,6 +277,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.others_acts(reading, others, self_told)
     structure.as_others_do(reading, others)
     structure.reported_questions(reading)
+    indirect_questions(reading)
     structure.things_doing(reading)
     tried = structure.sequence(text, reading)
     hidden = covert(reading)
@@ -355,7 +357,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
     facts["acting"] = clause_scores
-    return reading, decide(scores, clause_scores, matched, sequenced(reading)), facts
+    return reading, decide(scores, clause_scores, matched, sequenced(reading), told_paragraph(text)), facts
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:

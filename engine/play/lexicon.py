@@ -39,7 +39,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         look_at:2 watch!:1.5 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
         perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
-        ride:2 sail:2 march:2 descend:2 set_off:3 make_way:3 back_to:2 get_out:2 run:1.5 step:1
+        ride:2 sail:2 march:2 descend:2 set_off:3 set_out:3 start_up:2.5 start_down:2.5 make_way:3 back_to:2 get_out:2 run:1.5 step:1
         north:1.5 south:1.5 east:1.5 west:1.5 upstairs:1.5 downstairs:1.5 door:1 trap:2 secret:1
         hidden:1.5 clue:2 rummage:2.5 loot:1.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
@@ -88,7 +88,7 @@ CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", 
 
 # Movement verbs: with a named exit they make an action travel.
 MOVEMENT = {"go", "go_to", "go_back", "go_up", "go_down", "climb_stairs", "head", "travel", "walk", "ride", "return", "enter", "leave",
-             "proceed", "venture", "journey", "march", "sail", "set_off", "make_way", "run", "move",
+             "proceed", "venture", "journey", "march", "sail", "set_off", "set_out", "start_up", "start_down", "make_way", "run", "move",
              "back_to", "get_out", "descend", "climb", "scramble", "row", "wade", "cross", "swing_by",
              "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry"}
 # Cues that mean talking someone round; with nobody around to talk to they are a skill check.

@@ -34,10 +34,12 @@ def sequence(text: str, reading: Reading) -> int | None:
         run = [head]
         while run[-1] + 1 < len(clauses) and 0 < len(clauses[run[-1] + 1].words) <= 2:
             run.append(run[-1] + 1)
-        items = [w for i in run[1:] for w in clauses[i].words]
-        tail = clauses[head].words[-1:] if clauses[head].words else []
-        if len(run) >= 3 and (colon or len(set(items + tail)) < len(items + tail)):
-            _mute(reading, set(run[1:]), set(tail), head)
+        # An item said again ("left, left, right"; "small, large, small") makes it a sequence; a word said
+        # twice across items ("excuse me, sir. spectral sir") does not.
+        items = [tuple(clauses[i].words) for i in run[1:]] + [tuple(clauses[head].words[-1:])]
+        if len(run) >= 3 and (colon or len(set(items)) < len(items)):
+            tail = set(clauses[head].words[-1:])
+            _mute(reading, set(run[1:]), tail, head)
             return head
     for index, clause in enumerate(clauses):
         digits = [w for w in clause.words if w.isdigit()]

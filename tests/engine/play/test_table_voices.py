@@ -103,3 +103,34 @@ def test_going_through_a_chest_is_a_search_not_a_journey():
     intent = _parse("i go through crowe's sea chest", "Wrecker Caves")
     assert intent.kind == "exploration" and intent.destination is None
     assert "going, no place named" not in intent.matched
+
+
+@pytest.mark.parametrize("text", ["I want to know what time it is", "Wren wants to know how many arrows she has left",
+                                  "i wonder how much gold we have", "Bram asks the DM whether the crab is hurt",
+                                  "I'd like to know where the harbormaster went"])
+def test_a_question_put_indirectly_is_a_question_to_the_dm(text):
+    assert _parse(text, "Tarred Gull Inn", "Wren").kind == "question"
+
+
+def test_wanting_to_know_whether_someone_lies_reads_them():
+    assert _parse("I want to know if Hesper is lying", "Tarred Gull Inn").kind == "skill_check"
+    # Asked of someone there, it stays speech.
+    assert _parse("I ask Hesper what time it is", "Tarred Gull Inn").kind == "roleplay"
+
+
+def test_a_told_paragraph_is_the_act_it_builds_to():
+    told = ("Idris folds the letter back into his coat, looks up at the dark tower on the headland and sighs. "
+            '"Well. If the keeper won\'t come to us." He starts up the cliff path without waiting for the others.')
+    assert _parse(told, "Kettlecove Docks", "Idris").kind == "exploration"
+    poured = ('Tova sets her warhammer down and uncorks the flasks one after another. "Easy, old girl," she mutters, '
+              "pouring the oil into the empty reservoir.")
+    assert _parse(poured, "Gannet Point", "Tova").kind == "puzzle"
+    # Acts listed one after another stay two acts, however long the telling.
+    listed = "I drink my potion of healing and wipe my mouth on my sleeve. Then I swing my longsword at the crab."
+    assert _parse(listed, "Wrecker Caves", fight=True).kind == "mixed"
+
+
+def test_a_word_said_twice_in_greeting_is_no_sequence():
+    text = '*Idris clears his throat* "Um. Excuse me, sir. Spectral sir. Are you the monk Hesper mentioned?"'
+    assert _parse(text, "Drowned Chapel", "Idris").kind == "roleplay"
+    assert _parse("Bram yanks the lamp room chains left, left, right", "Gannet Point").kind == "puzzle"

@@ -1,0 +1,56 @@
+"""A question to the DM put indirectly, with no question mark: "I want to know what time it is", "Bram
+wonders if the crab is hurt", "Wren asks the DM how many arrows she has", "curious whether it's locked".
+The frame says who wants to know; what follows it is the question."""
+
+from __future__ import annotations
+
+from engine.play import lexicon as lx
+from engine.play.classifier import QUESTION_FACTOR, Reading
+from engine.play.frames import honesty
+
+_WANTING = {"want", "wants", "wanted", "wanna", "like", "need", "needs", "'d", "would"}
+_WONDERING = {"wonder", "wonders", "wondering", "curious"}
+_TABLE = {"dm", "gm", "table"}
+_ASKING = {"ask", "asks", "asking"}
+_WHETHER = {"if", "whether"}
+
+
+def _frame_end(ws: list[str]) -> int | None:
+    """Where the frame ends in a clause's words ("... want(s) to know", "... wonder(s)", "... asks the DM"),
+    or None when the clause has none."""
+    for j, w in enumerate(ws):
+        if w == "know" and j >= 2 and ws[j - 1] == "to" and ws[j - 2] in _WANTING:
+            return j + 1
+        if w in _WONDERING:
+            return j + 1
+        if w in _ASKING and j + 1 < len(ws) and ws[j + 1] in _TABLE | {"the"} and _TABLE & set(ws[j + 1:j + 3]):
+            return j + (2 if ws[j + 1] in _TABLE else 3)
+    return None
+
+
+def indirect_questions(reading: Reading) -> None:
+    """Marks the question a frame opens as a question to the DM (not speech, not an act), frame included."""
+    clauses = reading.clauses
+    for index, clause in enumerate(clauses):
+        if clause.quoted or clause.question:
+            continue
+        end = _frame_end(clause.words)
+        if end is None:
+            continue
+        rest = clause.words[end:]
+        if rest:
+            asked = rest[0] in lx.QUESTION_WORDS or rest[0] in _WHETHER
+            marked = {index} if asked else set()
+        else:
+            nxt = clauses[index + 1] if index + 1 < len(clauses) else None
+            asked = nxt is not None and (nxt.lead in _WHETHER and not nxt.conditional
+                                         or bool(nxt.words) and nxt.words[0] in lx.QUESTION_WORDS)
+            marked = {index, index + 1} if asked else set()
+        if honesty([w for i in marked for w in clauses[i].words]):
+            continue  # "I want to know if Hesper is lying" reads her: an Insight check, not a question
+        for i in marked:
+            clauses[i].question = True
+            clauses[i].conditional = False
+        for t in reading.tokens:
+            if t.clause in marked:
+                t.factor *= QUESTION_FACTOR
