@@ -16,7 +16,11 @@ from engine.text import stem
 # Verbs of handling a thing in place (stems); looking, opening, taking and talking are other acts.
 HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
     slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
-    refill trim strike match adjust wind crank seal pour lay rest seat nestle wedge lower shove tuck""".split()}
+    refill trim strike match adjust wind crank seal pour lay rest seat nestle wedge lower shove tuck top tug yank
+    free loosen dislodge unjam remove""".split()}
+# "get the light going", "get that lamp burning again": the fixture set working, not fetched.
+_GET = stem("get")
+_RUNNING = {"going", "burning", "lit", "working", "running", "started", "alight", "lighted"}
 _ONWARD = {"on", "ahead", "forward", "onward", "onwards"}
 # Verbs of using a thing on something else, and the words that name what it is used on.
 _USING = {stem(w) for w in ("use", "apply", "hold", "touch", "wave", "raise", "lift")}
@@ -89,6 +93,13 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         if obj and obj[0].stem in _BODY:
             continue
         if any(t.stem in built_in and not t.own for t in obj) or started and [t.word for t in after[:2]] in _STARTED:
+            worked.add(token.clause)
+    for i, token in enumerate(tokens):
+        if token.stem != _GET or token.negated or token.factor < _DONE:
+            continue
+        after = [t for t in tokens[i + 1:i + 6] if t.clause == token.clause]
+        state = next((k for k, t in enumerate(after) if t.word in _RUNNING), None)
+        if state is not None and any(t.stem in built_in for t in after[:state]):
             worked.add(token.clause)
     for i, token in enumerate(tokens):
         # "use aldous's tinderbox on the lamp", "hold the holy symbol to the ward": a thing used on a fixture.

@@ -47,7 +47,7 @@ from engine.play.evidence import (
     world_evidence,
 )
 from engine.play.first_named import first_named
-from engine.play.fixtures import worked_fixtures
+from engine.play.fixtures import deed_here, worked_fixtures
 from engine.play.frames import order_to_companion, without_speaker
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
@@ -84,6 +84,7 @@ SIGNS = {stem(w) for w in lx.SIGNS}
 GOING = {stem(w) for w in lx.GOING}
 INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
+_RECITING = {(stem(w),) for w in ("chant", "recite", "intone")}
 FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
 _BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3)
@@ -166,12 +167,16 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         # The words are the verb's object, not its topic ("ask Aldous about the words" is a question).
         voiced = not noun and any(t.stem in UTTERANCES and t.factor >= 0.9 for t in reading.tokens[index + 1:index + 4]
                                   if t.clause == clause)
+        # "'By tide and ebb, sleep now,' I intone, speaking the ward words": reciting voices set words wherever named.
+        voiced = voiced or key in _RECITING and any(t.stem in UTTERANCES and t.factor >= 0.9 for t in reading.tokens)
         for cue in entries:
             action_type = cue.action_type
             if to_thing and action_type == T.ROLEPLAY:
                 action_type = T.PUZZLE  # "speak the words", "say it to the door": words tried on the world
             elif voiced and action_type in (T.ROLEPLAY, T.SKILL_CHECK):
                 action_type = T.PUZZLE  # "sing the tide words", "chant the verse": any verb voicing words
+            elif key in _RECITING and not voiced and (world is None or not deed_here(world)):
+                action_type = T.ROLEPLAY  # "recites some terrible poetry at the fishermen": a performance
             if own and action_type == T.INVENTORY:
                 bonus *= OWN_BONUS  # "check my pack": the act is about one's own gear
             if action_type == T.ROLEPLAY and key in SOCIAL_KEYS and not audience:
@@ -194,7 +199,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         add(T.COMBAT, WEAPON_AIMED, aimed, "weapon aimed")
     if fighting and world is not None and (helped := helped_clause(reading, world, actor)) is not None:
         add(T.COMBAT, HELP_WEIGHT, helped, "the Help action")
-    for clause in worked_fixtures(reading, world):
+    worked = worked_fixtures(reading, world)
+    for clause in worked:
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").
     if (asked := ordered(reading, world)) is not None and not scores[T.REST]:
@@ -217,6 +223,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
         weight = 4.0 if kind else 1.0
         if fighting:
             kind = T.COMBAT
+        elif clause in worked or (kind != T.EXPLORATION and worked):
+            kind = T.PUZZLE  # "light the lamp with a fire bolt", "Mage Hand to tug the canvas out": the spell is the tool
         elif kind == T.SKILL_CHECK:
             weight = lx.UTILITY_SPELL_WEIGHT  # "cast light on my hammer and look around": the looking is the act
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
@@ -279,6 +287,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.reported_questions(reading)
     indirect_questions(reading)
     structure.things_doing(reading)
+    structure.set_going(reading)
     tried = structure.sequence(text, reading)
     hidden = covert(reading)
     scores, clause_scores, matched, facts = _score(reading, world, actor)

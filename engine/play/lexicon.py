@@ -47,7 +47,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
     T.PUZZLE: """fit!:2.5 niche:1 insert:2.5 socket:2 alcove:1 recess:1 align:3 line_up:3 spell_out:3 piece_together:3 reassemble:3 fit_together:3 mend:2 ward:1 lens:1.5 riddle:4 puzzle:4 lever:3 glyph:3 rune:3 decipher:4 solve:4 inscription:2.5 cipher:4
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
-        tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
+        chant!:2.5 recite!:2.5 intone!:2.5 tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
     T.SKILL_CHECK: """body_language:4 sense_motive:4 scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
@@ -138,7 +138,8 @@ FINDING_OUT = {"take_peek", "take_look", "have_peek", "have_look", "take_glance"
 INTRANSITIVE = {"rest", "sleep", "nap", "camp"}
 TIME_WORDS = {"night", "hour", "hours", "day", "while", "bit", "minute", "minutes", "evening", "morning"}
 # Words one utters to a thing, not a person: speaking them is trying a puzzle ("speak the words").
-UTTERANCES = {"word", "words", "password", "answer", "phrase", "incantation", "passphrase", "chant", "verse"}
+UTTERANCES = {"word", "words", "password", "answer", "phrase", "incantation", "passphrase", "chant", "verse",
+              "liturgy", "litany", "rite", "binding"}
 UTTERANCE_WEIGHT = 3.0
 # Taking a route is travel: "take the cliff path", "follow the stair down", "take a boat round".
 ROUTE_VERBS = {"take", "follow", "use", "ride"}

@@ -175,6 +175,18 @@ def things_doing(reading: Reading) -> None:
             t.factor *= DESCRIBED
 
 
+_SET_GOING = {"get", "gets", "got", "getting", "keep", "keeps"}
+_GOING = {"going", "running", "moving"}
+
+
+def set_going(reading: Reading) -> None:
+    """"get the light going", "keep the fire going": something set working, not the character going."""
+    for i, t in enumerate(reading.tokens):
+        if t.word in _GOING and any(u.word in _SET_GOING for u in reading.tokens[max(0, i - 4):i - 1]
+                                    if u.clause == t.clause):
+            t.factor = 0.0
+
+
 def reported_questions(reading: Reading) -> None:
     """A wh-clause after a speech verb, with no question mark ("asks Ambrose, very politely, what it would
     take to mend the ward"), is what is asked of someone: speech, not a question to the DM nor an act."""

@@ -134,3 +134,25 @@ def test_a_word_said_twice_in_greeting_is_no_sequence():
     text = '*Idris clears his throat* "Um. Excuse me, sir. Spectral sir. Are you the monk Hesper mentioned?"'
     assert _parse(text, "Drowned Chapel", "Idris").kind == "roleplay"
     assert _parse("Bram yanks the lamp room chains left, left, right", "Gannet Point").kind == "puzzle"
+
+
+@pytest.mark.parametrize("text,where", [
+    ("Idris|I light the great lamp with a fire bolt", "Gannet Point"),
+    ("Idris|Mage Hand to tug the wet canvas out of the lamp housing", "Gannet Point"),
+    ("top up the lamp with the oil we bought", "Gannet Point"),
+    ("we get that light burning again before the tide", "Gannet Point"),
+    ("shove the sailcloth aside and get the light going", "Gannet Point"),
+    ("Idris|chant the binding words Aldous taught us", "Drowned Chapel"),
+    ("I sing the tide ward liturgy at the altar", "Drowned Chapel"),
+])
+def test_working_the_place_s_mechanism_by_any_means_is_the_puzzle(text, where):
+    actor, text = text.split("|") if "|" in text else ("Bram", text)
+    assert _parse(text, where, actor).kind == "puzzle"
+
+
+def test_the_same_means_elsewhere_keep_their_kind():
+    assert _parse("I cast fire bolt at the thug", "Gannet Point", "Idris", fight=True).kind == "combat"
+    assert _parse("Idris recites some terrible poetry at the fishermen", "Tarred Gull Inn", "Idris").kind == "roleplay"
+    assert _parse("tova tries to pry the trapdoor open with her warhammer", "Gannet Point", "Tova").kind == "skill_check"
+    going = _parse("let's get going to the caves", "Gannet Point")
+    assert (going.kind, going.destination) == ("exploration", "Wrecker Caves")
