@@ -60,9 +60,12 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
             if present and side == T.ROLEPLAY:
                 facts["person_clause"] = clause
     combat = world.game_state.combat
+    foe_words: set[str] = set()
     if combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order):
         scores[T.COMBAT] += 1.5
         matched.append("combat active")
+        # In a fight "the closest wrecker" is a Wrecker Thug, not the Wrecker Caves.
+        foe_words = {stem(w) for c in combat.order if c.kind == "monster" and not c.defeated for w in words(c.name)}
     if npcs_here(world) and keys & SPEECH_KEYS:
         scores[T.ROLEPLAY] += 1.0
         matched.append("npc present")
@@ -71,7 +74,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     stems_said = [t.stem for t in reading.tokens if not t.negated and t.stem not in _TIMES]
     # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
-    place, strength = link_place(stems_said, world, ignore=verbs)
+    place, strength = link_place([s for s in stems_said if s not in foe_words], world, ignore=verbs)
     if place is None:
         _only_way_out(reading, world, keys, scores, matched, facts)
         return

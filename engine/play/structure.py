@@ -37,7 +37,9 @@ def sequence(text: str, reading: Reading) -> int | None:
         # An item said again ("left, left, right"; "small, large, small") makes it a sequence; a word said
         # twice across items ("excuse me, sir. spectral sir") does not.
         items = [tuple(clauses[i].words) for i in run[1:]] + [tuple(clauses[head].words[-1:])]
-        if len(run) >= 3 and (colon or len(set(items)) < len(items)):
+        # A colon after a one-word label ("OOC: sorry, phone died") opens an aside, not a list.
+        listed = colon and len(clauses[head].words) > 1
+        if len(run) >= 3 and (listed or len(set(items)) < len(items)):
             tail = set(clauses[head].words[-1:])
             _mute(reading, set(run[1:]), tail, head)
             return head
@@ -101,6 +103,17 @@ _CONJUNCTIONS = {"so", "because", "while", "until", "when", "once"}  # "if" afte
 _OTHER_SUBJECT = {"the", "a", "an", "his", "her", "their", "its", "this", "that", "these", "those"}
 
 
+_DONE_TO = {"us", "me"}
+_COUNTED = {"them", "one", "two", "three", "both", "all", "some"}
+
+
+def _done_to_us(ws: list[str]) -> bool:
+    """A verb in the past with the party as its object, told by someone else's subject ("they jumped us",
+    "the big one stabbed me"): what happened, not what the character does now."""
+    return bool(ws) and ws[0] in _THIRD_PERSON | _OTHER_SUBJECT | _COUNTED and any(
+        w.endswith("ed") and nxt in _DONE_TO for w, nxt in zip(ws, ws[1:], strict=False))
+
+
 _HE_SHE = {w for w in _THIRD_PERSON if w.startswith(("he", "she"))}  # one person: not "they", "it", "others"
 
 
@@ -111,6 +124,11 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
     unless the player tells their own character's deeds in the third person ("Idris sighs. He starts up")."""
     for index, clause in enumerate(reading.clauses):
         first = clause.words[0] if clause.words else ""
+        if _done_to_us(clause.words) and not self_told:
+            for t in reading.tokens:  # "two of them jumped us on the quay": what was done to the party
+                if t.clause == index:
+                    t.factor *= DESCRIBED
+            continue
         if index and first in _HE_SHE and not self_told and not clause.quoted and not clause.question:
             for t in reading.tokens:
                 if t.clause == index:

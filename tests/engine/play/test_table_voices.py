@@ -156,3 +156,19 @@ def test_the_same_means_elsewhere_keep_their_kind():
     assert _parse("tova tries to pry the trapdoor open with her warhammer", "Gannet Point", "Tova").kind == "skill_check"
     going = _parse("let's get going to the caves", "Gannet Point")
     assert (going.kind, going.destination) == ("exploration", "Wrecker Caves")
+
+
+def test_in_a_fight_a_foe_s_word_is_the_foe_not_a_place():
+    intent = _parse("Bram. Longsword. Closest wrecker. Go.", "Gannet Point", fight=True)
+    assert (intent.kind, intent.target, intent.destination) == ("combat", "Wrecker Thug", None)
+
+
+def test_an_ooc_aside_and_a_recap_are_not_acts():
+    aside = _parse("(OOC: sorry, phone died, back now) Tova swings her warhammer at the wrecker", "Gannet Point",
+                   "Tova", fight=True)
+    assert (aside.kind, aside.target) == ("combat", "Wrecker Thug")
+    recap = _parse("two of them jumped us on the quay?? ok fire bolting the bigger one", "Wrecker Caves", "Idris",
+                   fight=True)
+    assert recap.kind == "combat"
+    # Done to the speaker inside the act's own clause, it stays the act.
+    assert _parse("chug the potion bram tossed me", "Wrecker Caves", "Wren").kind == "inventory"
