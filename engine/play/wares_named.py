@@ -44,6 +44,29 @@ def _orders(tokens: list, i: int) -> bool:
     return tokens[i].stem != stem("have") or (i > 0 and tokens[i - 1].word in _WILL)
 
 
+# How drink and food are asked for at a counter, with no verb ("a pint for me", "round for the house") or
+# with a verb of serving ("pour me a shot of whatever burns").
+_MEASURES = {stem(w) for w in "pint shot round mug tankard flagon glass cup bowl plate bottle pitcher jug dram".split()}
+_SERVING = {stem(w) for w in "pour bring fetch serve".split()}
+_COINS = {stem(w) for w in "silver gold copper coin coins sp gp cp".split()}
+_FOR_WHOM = {"me", "us", "house", "table", "room", "everyone", "everybody", "all"}
+
+
+def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
+    """A clause that is only the thing wanted ("a pint of your best, love", "round for the house", "two
+    silver on the bar") or a verb of serving aimed at the speaker ("pour me a shot")."""
+    own = [t for t in tokens if t.clause == clause and t.factor > 0 and not t.negated]
+    if not own:
+        return False
+    head = own[1] if own[0].word.isdigit() and len(own) > 1 else own[0]
+    if head.stem in _COINS and own[0].word.isdigit():
+        return True  # money laid down for what is sold here
+    if head.noun or own[0].word.isdigit() or head is own[0] and head.word in ("round", "another"):
+        wanted = head.stem in sold | _MEASURES
+        return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM))
+    return any(t.stem in _SERVING and nxt.word in ("me", "us") for t, nxt in zip(own, own[1:], strict=False))
+
+
 def ordered(reading: Reading, world: Campaign | None) -> int | None:
     """The clause in which a ware sold here is ordered, or None."""
     if world is None:
@@ -61,4 +84,6 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
             before = tokens[max(0, i - _REACH):i]
             if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):
                 return token.clause
-    return None
+    if reading.quoted or len(reading.clauses) > 4:
+        return None
+    return next((i for i in range(len(reading.clauses)) if _asked_for(tokens, i, sold)), None)

@@ -172,3 +172,13 @@ def test_an_ooc_aside_and_a_recap_are_not_acts():
     assert recap.kind == "combat"
     # Done to the speaker inside the act's own clause, it stays the act.
     assert _parse("chug the potion bram tossed me", "Wrecker Caves", "Wren").kind == "inventory"
+
+
+@pytest.mark.parametrize("text", ["round for the house!! two silver on the bar", "Whatever's hot, and a pint for me",
+                                  "a pint of your best, love"])
+def test_asking_for_what_the_counter_sells_is_a_purchase(text):
+    assert _parse(text, "Tarred Gull Inn", "Wren").kind == "inventory"
+
+
+def test_a_measure_named_where_nothing_is_sold_is_no_order():
+    assert _parse("a pint for me", "Gannet Point", "Wren").kind != "inventory"
