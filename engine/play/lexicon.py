@@ -14,7 +14,7 @@ T = ActionType
 # Cue lexicons: "cue:weight"; "a_b" is a phrase (matched over stems, articles dropped); "cue!" is a
 # verb-only cue, ignored right after an article or possessive ("I head north" vs "the cultist's head").
 LEXICON_SPEC: dict[ActionType, str] = {
-    T.COMBAT: """pummel:3 bludgeon:3 skewer:3 impale:3 riposte:3 feint:2.5 tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
+    T.COMBAT: """drop_prone:3 go_prone:3 drop_concentration:2.5 pummel:3 bludgeon:3 skewer:3 impale:3 riposte:3 feint:2.5 tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
         punch:2.5 kick:1.5 fight:3 lunge:2.5 bite:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
         sacred_flame:3 dodge:3 defend:2 parry:2.5 disengage:3 initiative:3 roll_initiative:4 grapple:2.5
         shove:2 sneak_attack:4 help_action:4 hack:3 cleave:3 bash:2 counterattack:3 finish_off:2.5 rage:2.5 aim:1.5
@@ -23,7 +23,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         flail:1 halberd:1 glaive:1 maul:1 morningstar:1 shortbow:1 sling:1 whip:1 trident:1 hammer:1 rapier:1 scimitar:1 arrow:1 javelin:1 knife:1 weapon:1 goblin:1
         orc:1 skeleton:1 zombie:1 wolf:1 wolves:1 bandit:1 troll:1 dragon:1 ogre:1 kobold:1 spider:1
         rat:1 cultist:1 ghoul:1 harpy:1 imp:1 gnoll:1 hobgoblin:1 bugbear:1 undead:1 thug:1 enemy:1 monster:1 creature:1 beast:1 boss:1""",
-    T.ROLEPLAY: """banter:3 gossip:3 parley:3 reason_with:3 explain:2.5 inform:2.5 salute:2 nod:1.5 chat_up:3 shoot_breeze:5 strike_up:3 conversation:3 wink:2 wave!:2 accept:2.5 agree:2.5 refuse:2 promise:2.5 swear:2 assure:2.5 offer:2 hold_hand_up:3 fisherman:1 fishermen:1 kid:1 guy:1 lad:1 lass:1 folk:1 ghost:1 monk:1 ask:3 tell:3 say:3 talk:3 speak:3 chat:3 greet:3 convince:2.5 persuade:2.5
+    T.ROLEPLAY: """drop_act:3 banter:3 gossip:3 parley:3 reason_with:3 explain:2.5 inform:2.5 salute:2 nod:1.5 chat_up:3 shoot_breeze:5 strike_up:3 conversation:3 wink:2 wave!:2 accept:2.5 agree:2.5 refuse:2 promise:2.5 swear:2 assure:2.5 offer:2 hold_hand_up:3 fisherman:1 fishermen:1 kid:1 guy:1 lad:1 lass:1 folk:1 ghost:1 monk:1 ask:3 tell:3 say:3 talk:3 speak:3 chat:3 greet:3 convince:2.5 persuade:2.5
         negotiate:3 bargain:3 haggle:3 barter:3 lie:2.5 bluff:2.5 deceive:2.5 intimidate:2.5
         threaten:2.5 flirt:3 question:2 interrogate:3 plead:3 beg:2.5 apologize:3 thank:3 introduce:3
         bribe:2.5 reply:3 answer:1.5 shout:1.5 yell:1.5 bellow:1.5 holler:1.5 whisper:2 mutter:2 murmur:2 taunt:2.5 jeer:2 mock:2 insult:2.5 compliment:3 hello:2

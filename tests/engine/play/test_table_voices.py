@@ -182,3 +182,9 @@ def test_asking_for_what_the_counter_sells_is_a_purchase(text):
 
 def test_a_measure_named_where_nothing_is_sold_is_no_order():
     assert _parse("a pint for me", "Gannet Point", "Wren").kind != "inventory"
+
+
+def test_dropping_what_is_no_item_is_no_inventory():
+    assert _parse("I drop the act and tell her the truth", "Tarred Gull Inn", "Wren").kind == "roleplay"
+    assert _parse("drop prone", "Wrecker Caves", "Wren", fight=True).kind == "combat"
+    assert _parse("I drop my pack by the fire", "Tarred Gull Inn", "Wren").kind == "inventory"
