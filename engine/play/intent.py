@@ -67,7 +67,13 @@ from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ORDERED, ordered
-from engine.play.who_is_meant import a_described_one, absent_by_role, changed_mind, described_elsewhere
+from engine.play.who_is_meant import (
+    a_described_one,
+    absent_by_role,
+    changed_mind,
+    described_elsewhere,
+    head_noun,
+)
 from engine.play.wondering import indirect_questions
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
@@ -428,6 +434,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
+        if target is not None:
+            target = head_noun(reading, ranked, target) or target
         if target is not None and described_elsewhere(world, actor, target):
             target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
         if kind == IntentKind.MIXED:
@@ -454,11 +462,13 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)
         elif not unresolved and not candidates and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
-            topic = target is not None and any(  # named only after "about": the topic, not the one asked
-                target.via in c.words[c.words.index("about") + 1:] and target.via not in c.words[:c.words.index("about")]
-                for c in reading.clauses if "about" in c.words)
+            # Named only after "about" (or, in words to someone, "for": "your price for the old man"): the topic.
+            topics = ("about", "for") if IntentKind.ROLEPLAY in kinds else ("about",)
+            topic = target is not None and any(
+                target.via in c.words[c.words.index(w) + 1:] and target.via not in c.words[:c.words.index(w)]
+                for c in reading.clauses for w in topics if w in c.words)
             target = only_here(world, target, {t.stem for t in reading.tokens if t.factor > 0},
-                               IntentKind.ROLEPLAY in kinds, topic)
+                               IntentKind.ROLEPLAY in kinds or ORDERED in result.matched, topic)
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
         destination = where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is

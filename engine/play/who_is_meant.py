@@ -12,6 +12,7 @@ from engine.models.world import Campaign
 from engine.play.classifier import Reading
 from engine.play.entities import alias_stems, rank_people
 from engine.play.intent_result import OUTRIGHT
+from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
 from engine.text import stem, words
 
 
@@ -50,3 +51,26 @@ def a_described_one(reading: Reading, ref: EntityRef) -> bool:
         return False
     via = stem(ref.via)
     return any(a.stem == via and b.word in ("one", "ones") for a, b in zip(reading.tokens, reading.tokens[1:], strict=False))
+
+
+
+def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> EntityRef | None:
+    """"the drowned monk" is the monk, not a Drowned Sailor: a word that only qualifies the next one names no
+    one when that next word is someone else's own (a role, a word of their description). An everyday noun
+    next ("the drowned guy") fits the first one, and changes nothing."""
+    others = {stem(r.via): r for r in ranked if r.name != target.name and r.via and r.score >= PERSON_WEIGHT}
+    tokens = reading.tokens
+    at = next((i for i, t in enumerate(tokens) if t.stem == stem(target.via)), None)
+    if at is None or at + 1 >= len(tokens):
+        return None
+    nxt = tokens[at + 1]
+    said = reading.clauses[tokens[at].clause].words
+    # A person's own name is never a qualifier ("tell Hesper Aldous is alive").
+    if target.kind in ("npc", "character") or nxt.clause != tokens[at].clause or nxt.word in NOUNS or not any(
+            a == tokens[at].word and b == nxt.word for a, b in zip(said, said[1:], strict=False)):
+        return None
+    head = others.get(nxt.stem)
+    # "the thug Bram is fighting": a name next starts another clause, it is no head noun.
+    if head is None or head.kind == "character" or nxt.word in {w.casefold() for w in words(head.name)}:
+        return None
+    return head

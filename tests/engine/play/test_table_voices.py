@@ -188,3 +188,20 @@ def test_dropping_what_is_no_item_is_no_inventory():
     assert _parse("I drop the act and tell her the truth", "Tarred Gull Inn", "Wren").kind == "roleplay"
     assert _parse("drop prone", "Wrecker Caves", "Wren", fight=True).kind == "combat"
     assert _parse("I drop my pack by the fire", "Tarred Gull Inn", "Wren").kind == "inventory"
+
+
+def test_the_head_noun_names_the_person_not_the_word_before_it():
+    assert _parse("ask the drowned monk what his name was when he was alive", "Drowned Chapel", "Idris").target \
+        == "Brother Ambrose"
+    assert _parse("Bram shoves the drowned guy back into the water", "Drowned Chapel",
+                  fight=True).target == "Drowned Sailor"
+
+
+def test_the_one_bargained_for_is_not_the_one_asked():
+    text = "What's your price, friend? For the old man and that box of bones."
+    world = case_world({"location": "Wrecker Caves", "in_combat": False, "enemies": []})
+    assert parse(text, world, "Wren").target == "Silas Crowe"
+
+
+def test_an_order_at_the_counter_is_made_to_the_one_selling():
+    assert _parse("we'll take a pitcher of wine for the table, love", "Tarred Gull Inn", "Wren").target == "Hesper Quill"
