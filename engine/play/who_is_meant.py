@@ -66,7 +66,8 @@ def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> E
     nxt = tokens[at + 1]
     said = reading.clauses[tokens[at].clause].words
     # A person's own name is never a qualifier ("tell Hesper Aldous is alive").
-    if target.kind in ("npc", "character") or nxt.clause != tokens[at].clause or nxt.word in NOUNS or not any(
+    if target.kind in ("npc", "character") or nxt.clause != tokens[at].clause or nxt.word in NOUNS \
+            or nxt.word in {w.casefold() for w in words(target.name)} or not any(
             a == tokens[at].word and b == nxt.word for a, b in zip(said, said[1:], strict=False)):
         return None
     head = others.get(nxt.stem)
