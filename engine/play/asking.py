@@ -113,6 +113,9 @@ def refused(reading: Reading, scores: dict[ActionType, float], clause_scores: di
             facts["place"], facts["moving"], facts["place_clause"] = None, False, None
 
 
+_ABOUT_THEM = {"he", "she", "they", "him", "her", "them"}
+
+
 def said_on(reading: Reading, facts: dict[str, object]) -> None:
     """After words to someone present, a question with no "I"/"we" of its own goes on speaking to them
     ("I ask Pim about the boats. how much?"): it is theirs to answer, not the DM's."""
@@ -120,7 +123,8 @@ def said_on(reading: Reading, facts: dict[str, object]) -> None:
     if spoken is None:
         return
     for clause in reading.clauses[int(spoken) + 1:]:  # type: ignore[call-overload]
-        if clause.question and not set(clause.words) & _SPEAKERS:
+        # "if I flip Pim a copper, will he talk?" asks the DM about him: words to him would say "you".
+        if clause.question and not set(clause.words) & _SPEAKERS and not set(clause.words[:2]) & _ABOUT_THEM:
             clause.question = False
 
 

@@ -74,7 +74,7 @@ from engine.play.who_is_meant import (
     described_elsewhere,
     head_noun,
 )
-from engine.play.wondering import indirect_questions
+from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
 from engine.text import stem, words
 
@@ -309,6 +309,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)
     said_on(reading, facts)
+    hypotheticals(reading)
     if tried is not None:
         scores[T.PUZZLE] += structure.SEQUENCE_WEIGHT
         per = clause_scores.setdefault(tried, {})

@@ -27,7 +27,8 @@ SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "y
              "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
              "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color", "doesnt": "doesn't",
              "didnt": "didn't", "isnt": "isn't", "arent": "aren't", "havent": "haven't", "wasnt": "wasn't",
-             "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't"}
+             "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't",
+             "bout": "about", "abt": "about", "tel": "tell", "gib": "give", "ppl": "people", "rn": "now"}
 
 
 @lru_cache(maxsize=1)

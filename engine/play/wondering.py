@@ -54,3 +54,17 @@ def indirect_questions(reading: Reading) -> None:
         for t in reading.tokens:
             if t.clause in marked:
                 t.factor *= QUESTION_FACTOR
+
+
+def hypotheticals(reading: Reading) -> None:
+    """"if I flip Pim a copper, will he talk?", "if we long rest here, does the tide flood this bit?": an "if"
+    put before a question to the DM is what the question supposes, not an act."""
+    clauses = reading.clauses
+    for index, clause in enumerate(clauses[:-1]):
+        nxt = clauses[index + 1]
+        if clause.lead == "if" and not clause.conditional and not clause.question and nxt.question and nxt.asked \
+                and nxt.words and nxt.words[0] in lx.AUXILIARIES | {"would", "will", "could", "can", "might"}:
+            clause.question = True
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= QUESTION_FACTOR

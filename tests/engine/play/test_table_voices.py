@@ -205,3 +205,22 @@ def test_the_one_bargained_for_is_not_the_one_asked():
 
 def test_an_order_at_the_counter_is_made_to_the_one_selling():
     assert _parse("we'll take a pitcher of wine for the table, love", "Tarred Gull Inn", "Wren").target == "Hesper Quill"
+
+
+def test_a_question_about_what_would_follow_is_for_the_dm():
+    assert _parse("if I flip Hesper a copper, will she talk?", "Tarred Gull Inn", "Wren").kind == "question"
+    assert _parse("if we long rest here, does the tide flood this bit?", "Wrecker Caves", "Tova").kind == "question"
+    # Asked of the one spoken to, it stays speech.
+    assert _parse("I ask Hesper about Crowe. how much do you know?", "Tarred Gull Inn").kind == "roleplay"
+
+
+@pytest.mark.parametrize("text,where,who", [("ask pin how much for the fishing stuff", "Kettlecove Docks", "Pim Lowrie"),
+                                            ("ask ambrosia bout the tide words", "Drowned Chapel", "Brother Ambrose"),
+                                            ("intimidate hester", "Tarred Gull Inn", "Hesper Quill"),
+                                            ("gib aldus the tinderbox back", "Wrecker Caves", "Aldous Penn")])
+def test_a_misspelt_name_where_a_person_must_be_is_the_person_here(text, where, who):
+    assert _parse(text, where, "Idris").target == who
+
+
+def test_a_pronoun_where_a_person_must_be_is_no_misspelt_name():
+    assert _parse("ask him about the boats", "Kettlecove Docks").target != "Pim Lowrie"
