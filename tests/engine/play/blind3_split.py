@@ -30,6 +30,9 @@ BLIND6_WRITTEN = 320
 BLIND7 = Path(__file__).resolve().parent / "intent_blind7.json"
 SPLIT_SEED7 = 20261126
 BLIND7_WRITTEN = 330
+BLIND8 = Path(__file__).resolve().parent / "intent_blind8.json"
+SPLIT_SEED8 = 20261127
+BLIND8_WRITTEN = 332
 
 
 def blind3_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -53,6 +56,11 @@ def blind6_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 def blind7_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 330 the writer wrote (the 11 left out of the file stay out)."""
     return _by_id(BLIND7, SPLIT_SEED7, BLIND7_WRITTEN)
+
+
+def blind8_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Half held back, chosen by case id among the 332 the writer wrote (the 13 left out of the file stay out)."""
+    return _by_id(BLIND8, SPLIT_SEED8, BLIND8_WRITTEN)
 
 
 def _by_id(path: Path, seed: int, written: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
