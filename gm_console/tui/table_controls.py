@@ -166,6 +166,8 @@ class TableControls(EngineCalls):
 
     def _show_host_backlog(self) -> None:
         calls, self._host_backlog = self._host_backlog, []
+        if not self.screen_stack:
+            return  # the console closed while the timer ran: nothing left to paint
         feed = self._table_widgets()[0]
         for call in calls:
             feed.add(call, paint=call is calls[-1])
