@@ -18,11 +18,12 @@ from engine.models.action_type import IntentKind
 if TYPE_CHECKING:
     from engine.models.intent import ActionIntent, IntentPart
 
-# What an act of each kind is called on the one line; a spell or a destination says more than the kind.
+# What an act of each kind is called on the one line: the kind, not the verb (a stem such as 'dodg' reads
+# badly); a spell or a destination says more than the kind, and a fight's act aimed at someone is an attack.
 _LABELS: dict[str, str] = {
-    IntentKind.COMBAT: "attack", IntentKind.ROLEPLAY: "talk", IntentKind.EXPLORATION: "explore",
+    IntentKind.COMBAT: "combat", IntentKind.ROLEPLAY: "talk", IntentKind.EXPLORATION: "explore",
     IntentKind.PUZZLE: "puzzle", IntentKind.SKILL_CHECK: "check", IntentKind.REST: "rest",
-    IntentKind.INVENTORY: "item", IntentKind.QUESTION: "question", IntentKind.MIXED: "mixed"}
+    IntentKind.INVENTORY: "inventory", IntentKind.QUESTION: "question", IntentKind.MIXED: "mixed"}
 
 
 class IntentPartView(BaseModel):
@@ -69,7 +70,11 @@ class IntentView(BaseModel):
 def _act(kind: IntentKind, target: str | None, spell: str | None, item: str | None, destination: str | None) -> str:
     if destination:
         return f"move → {destination}"
-    head = f"cast {capwords(spell)}" if spell else _LABELS[kind] + (f" {item}" if item else "")
+    if spell:
+        head = f"cast {capwords(spell)}"
+    else:
+        head = "attack" if kind == IntentKind.COMBAT and target else _LABELS[kind]
+        head += f" ({item})" if item else ""
     return f"{head} → {target}" if target else head
 
 
