@@ -17,9 +17,11 @@ from engine.models.intent import ActionIntent
 from engine.models.reading import intent_view
 from engine.models.session import ContextUsage, SessionState
 from engine.models.turn_log import turn_log
+from engine.play.actor import normalize, resolve_actor
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
-from engine.play.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
+from engine.play.narrate_turn import NarrationCallback
+from engine.play.orchestrator import ActionInput, Orchestrator
 from engine.play.rescue import free_captives
 from engine.rules.dice import DiceRoller
 from engine.session.runtime import OpenSession, add_lines
