@@ -2,6 +2,6 @@
 
 from engine.api.manager import SessionManager
 from engine.narration.resilient import Chunk, Done, Replace
-from engine.play.orchestrator import NarrationEvent
+from engine.play.narrate_turn import NarrationEvent
 
 __all__ = ["Chunk", "Done", "NarrationEvent", "Replace", "SessionManager"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.content.authoring import CampaignProblem, check_campaign
 from engine.content.authoring import scaffold_campaign as _scaffold
+from engine.content.campaign_check import CampaignProblem, check_campaign
 from engine.persistence.campaign_store import CampaignStore, ensure_bundled_campaigns
 from engine.persistence.paths import DataLayout, default_data_dir
 

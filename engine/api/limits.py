@@ -8,7 +8,7 @@ NUL is refused everywhere: no person types it, and some tools cut a file at it.
 from __future__ import annotations
 
 from engine.errors import InvalidInputError
-from engine.play.orchestrator import MAX_ACTION_CHARS
+from engine.play.actor import MAX_ACTION_CHARS
 
 ACTION_CHARS = MAX_ACTION_CHARS  # the orchestrator enforces it too, for callers below the API
 CONTEXT_CHARS = 4000

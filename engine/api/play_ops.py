@@ -21,7 +21,8 @@ from engine.models.session import (
 )
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
-from engine.play.orchestrator import NarrationCallback, Orchestrator
+from engine.play.narrate_turn import NarrationCallback
+from engine.play.orchestrator import Orchestrator
 from engine.rules import dm_ops
 from engine.rules.dice import DiceRoller, roll_unseeded, validate_notation
 from engine.session.runtime import OpenSession

@@ -51,7 +51,8 @@ class ReviewOperations(ManagerHost):
             ticket = uuid.uuid4().hex
             self._prepared[ticket] = (s.session_id, prepared)
             return PreparedAction(ticket=ticket, session_id=s.session_id, action=prepared.entry.action,
-                                  preview=turn_response(prepared.entry.model_copy(), prepared.follow_up_options))
+                                  preview=turn_response(prepared.entry.model_copy(), prepared.follow_up_options,
+                                                        prepared.intent))
 
     async def commit_prepared(self, ticket: str, narrative: str | None = None) -> ActionResponse:
         """Record a prepared turn (journaled before it returns), with `narrative` in place of the

@@ -8,18 +8,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from engine.models.action_type import ActionType
 from engine.models.facts import Fact
-
-
-class ActionType(StrEnum):
-    COMBAT = "combat"
-    ROLEPLAY = "roleplay"
-    EXPLORATION = "exploration"
-    PUZZLE = "puzzle"
-    SKILL_CHECK = "skill_check"
-    REST = "rest"
-    INVENTORY = "inventory"
-    MIXED = "mixed"
+from engine.models.reading import IntentView
 
 
 class EntryKind(StrEnum):
@@ -118,7 +109,8 @@ class HistoryEntry(BaseModel):
 
 
 class ActionResponse(BaseModel):
-    """What player_action returns (seed 002), plus the turn and the acting character."""
+    """What player_action returns (seed 002), plus the turn, the acting character, the dice log and the
+    reading of the line."""
 
     narrative: str
     action_type: ActionType
@@ -132,3 +124,8 @@ class ActionResponse(BaseModel):
     dice_log: list[str] = Field(default_factory=list, description=(
         "The turn's dice and bookkeeping, one line each and each fact once (initiative in one line, whose turn "
         "last): what a table shows beside the narrative, which tells the story without the numbers"))
+    intent: IntentView | None = Field(None, description=(
+        "How the engine read the player's line (kind, target, destination, spell, the parts of a compound "
+        "line, the question asked back when it was unclear), with `read_as` on one line. Derived, not "
+        "recorded: absent when the turn did not go through the parser (a DM change, a DM combat control, "
+        "a roll), and never part of the history, so replay and undo do without it"))

@@ -7,16 +7,11 @@ state with no roll). ActionType stays exactly the seed's eight values, so a ques
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.models.actions import ActionType
-
-# Seed 002's eight action types plus QUESTION (a question to the DM, answered without a roll), derived
-# so a new action type reaches the intent by itself.
-IntentKind = StrEnum("IntentKind", {**{t.name: t.value for t in ActionType}, "QUESTION": "question"})
+from engine.models.action_type import ActionType, IntentKind
 
 
 class EntityRef(BaseModel):

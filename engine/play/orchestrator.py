@@ -4,38 +4,30 @@ the world, merge their exact patches, and have the result narrated.
 An agent that times out or raises loses its part of the action (with a warning) and the others
 stand; only when every chosen agent fails is the action refused. The input world is never touched.
 
-With an `on_narration` callback the narration is streamed: the callback gets each `Chunk` and
-`Replace` as it arrives, then one `Done` with the final result (see engine.narration.resilient).
+With an `on_narration` callback the narration is streamed (engine.play.narrate_turn). Before it, the
+caller folds the text and finds who acts (engine.play.actor); the agents' patches are merged by
+engine.play.agent_merge.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import re
-from collections.abc import Awaitable, Callable
-from contextlib import aclosing
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from engine import rules
-from engine.errors import (
-    AgentFailureError,
-    CannotActError,
-    CharacterNotFoundError,
-    InvalidInputError,
-    OutOfTurnError,
-)
-from engine.models.actions import ActionType, DiceRoll, NPCResponse, PatchOp, StateChange
+from engine.errors import AgentFailureError, CannotActError, OutOfTurnError
+from engine.models.actions import ActionType, DiceRoll, NPCResponse, StateChange
 from engine.models.facts import FactInput
 from engine.models.intent import ActionIntent
 from engine.models.sections import PartSection
 from engine.models.world import Campaign
 from engine.narration.base import NarrationRequest, NarrationResult, Narrator
 from engine.narration.offline import OfflineNarrator
-from engine.narration.resilient import Chunk, Done, Replace, StreamEvent, fall_back, narration_events
-from engine.patch import apply, diff
+from engine.narration.resilient import Done
+from engine.play.agent_merge import merge_patches
 from engine.play.agents import turn_order
 from engine.play.agents.base import ActionBasics, Agent, AgentContext, AgentResult
 from engine.play.agents.combat import CombatAgent
@@ -44,21 +36,15 @@ from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.builds import builds
 from engine.play.entities import PRONOUNS
-from engine.play.frames import named_actor, without_speaker
+from engine.play.frames import without_speaker
 from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
+from engine.play.narrate_turn import NARRATION_TIMEOUT, NarrationCallback, emit, narrate
 from engine.play.parsers import IntentParser, OfflineIntentParser
 from engine.play.said_order import in_said_order
 from engine.play.time_passing import time_passed
 from engine.play.world_memo import holding_still
 from engine.text import words
 
-# What a streaming caller receives: Chunk(text), Replace(text, warning), then Done(result).
-NarrationEvent = StreamEvent
-NarrationCallback = Callable[[NarrationEvent], Awaitable[None] | None]
-
-MAX_ACTION_CHARS = 2000
-NARRATION_TIMEOUT = 120.0
-_FIRST_PERSON = {"i", "me", "my", "we", "us", "our", "i'm", "i'll", "let's"}
 DEFAULT_FOLLOW_UPS: dict[ActionType, list[str]] = {
     ActionType.COMBAT: ["Attack again", "Dodge", "Drink a healing potion"],
     ActionType.ROLEPLAY: ["Ask what they know", "Try to persuade them", "Take your leave"],
@@ -105,53 +91,6 @@ class Resolution(BaseModel):
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     actor: str | None = Field(None, description="The actor an agent assumed when the action named nobody")
-
-
-def normalize(text: str) -> str:
-    """The action with surrounding space stripped and inner runs of whitespace folded to one space."""
-    if not isinstance(text, str):
-        raise InvalidInputError(f"An action must be text, got {type(text).__name__}.")
-    folded = " ".join(text.split())
-    if not folded:
-        raise InvalidInputError("The action is empty: describe what the character does.")
-    if len(folded) > MAX_ACTION_CHARS:
-        raise InvalidInputError(f"The action is {len(folded)} characters long; keep it under "
-                                f"{MAX_ACTION_CHARS} (split it into several actions).")
-    return folded
-
-
-def resolve_actor(world: Campaign, action: str, character_name: str | None, selected: str | None) -> str | None:
-    """Who acts: a party member the action opens with; else the named character; else a party member the
-    text makes the subject; else the selection.
-
-    A name in the text counts only when the player is not speaking in the first person: in
-    "Bryn attacks" Bryn acts, in "I give the rope to Bryn" the selected character does.
-    """
-    party = ", ".join(c.name for c in world.characters) or "nobody"
-    # "bram buys a round", "Tova: bless Bram": the party member the action opens with does it, whoever is
-    # picked (in a fight the turn order then decides whether they may act now).
-    doer = named_actor(action, [c.name for c in world.characters])
-    if character_name is not None and character_name.strip():
-        pc = world.character(character_name.strip())
-        if pc is None:
-            raise CharacterNotFoundError(f"No character named {character_name!r} in the party. Party: {party}.")
-        return doer or pc.name
-    if doer is not None:
-        return doer
-    text_words = words(action)
-    if not set(text_words) & _FIRST_PERSON:
-        for word in text_words:
-            pc = next((c for c in world.characters if word == c.name.casefold()
-                       or word == c.name.split()[0].casefold()), None)
-            if pc is not None:
-                return pc.name
-        for pc in world.characters:
-            if re.search(rf"\b{re.escape(pc.name.casefold())}\b", action.casefold()):
-                return pc.name
-    if selected:
-        pc = world.character(selected)
-        return pc.name if pc is not None else None
-    return None
 
 
 _HISTORY_LINE = re.compile(r"^T\d+ (?:[^:]{1,60}: )?(.*?)(?: \[[^\]]*\])?$")
@@ -246,7 +185,7 @@ class Orchestrator:
             world = finished[0][1]
         else:
             # A fresh dump is an independent copy of `original`, far cheaper than deepcopy.
-            merged = self._merge(original, inp.world.model_dump(mode="json"), finished, warnings)
+            merged = merge_patches(original, inp.world.model_dump(mode="json"), finished, warnings)
             world = Campaign.model_validate(merged)
         results = [r for r, _ in finished]
         turn = turn_order.finish(inp, parsed, inp.world, world, results)
@@ -285,9 +224,7 @@ class Orchestrator:
                          narrative=question, warnings=[*parse_warnings, f"Unsure what was meant: {question}"],
                          follow_up_options=options or ["Try again in other words"])
         if on_narration is not None:
-            outcome = on_narration(Done(result=NarrationResult(text=question)))
-            if inspect.isawaitable(outcome):
-                await outcome
+            await emit(on_narration, Done(result=NarrationResult(text=question)))
         return res
 
     async def _refuse(self, inp: ActionInput, intent: IntentResult, parsed: ActionIntent,
@@ -306,9 +243,7 @@ class Orchestrator:
                          narrative=" ".join([message, *turn.beats]), warnings=[*parse_warnings, message],
                          state_changes=turn.state_changes, dice_rolls=turn.dice_rolls, facts=turn.facts)
         if on_narration is not None:
-            outcome = on_narration(Done(result=NarrationResult(text=res.narrative)))
-            if inspect.isawaitable(outcome):
-                await outcome
+            await emit(on_narration, Done(result=NarrationResult(text=res.narrative)))
         return res
 
     def _plan(self, intent: IntentResult) -> list[tuple[str, ActionType]]:
@@ -337,31 +272,6 @@ class Orchestrator:
             return f"{name} agent failed ({type(exc).__name__}: {exc}); its part of the action was skipped"
         return result, ctx.world
 
-    def _merge(self, original: dict[str, Any], merged: dict[str, Any], finished: list[tuple[AgentResult, Campaign]],
-               warnings: list[str]) -> dict[str, Any]:
-        """Each agent's patch onto `merged` (a copy of `original`), in agent order; a path already
-        changed keeps the first."""
-        claimed: list[tuple[str | int, ...]] = []
-        for result, world in finished:
-            ops = diff(original, world.model_dump(mode="json"))
-            accepted: list[PatchOp] = []
-            clashes = 0
-            for op in ops:
-                # List inserts and removals shift their siblings, so they claim the whole list.
-                key = tuple(op.path[:-1]) if op.op != "set" and op.path and isinstance(op.path[-1], int) \
-                    else tuple(op.path)
-                if any(_overlaps(key, other) for other in claimed):
-                    clashes += 1
-                    continue
-                accepted.append(op)
-            apply(merged, accepted)
-            claimed += [tuple(op.path[:-1]) if op.op != "set" and op.path and isinstance(op.path[-1], int)
-                        else tuple(op.path) for op in accepted]
-            if clashes:
-                warnings.append(f"{result.agent} agent changed {clashes} value(s) another agent had already "
-                                f"changed; the first change was kept.")
-        return merged
-
     async def _narrate(self, inp: ActionInput, res: Resolution, beats: list[str],
                        on_narration: NarrationCallback | None = None,
                        sections: list[PartSection] | None = None) -> NarrationResult:
@@ -370,55 +280,7 @@ class Orchestrator:
             action_type=res.action_type, location=res.world.game_state.party_location, beats=beats,
             dice_rolls=res.dice_rolls, state_changes=res.state_changes, npc_responses=res.npc_responses,
             sections=sections or [], context=inp.context_text, style=inp.style, builds=builds(res.world))
-        if on_narration is not None:
-            return await self._stream(request, on_narration)
-        try:
-            return await asyncio.wait_for(self.narrator.narrate(request), self.narration_timeout)
-        except TimeoutError:
-            problem = f"timed out after {self.narration_timeout} s"
-        except Exception as exc:  # a provider failure must never lose the turn
-            problem = f"failed ({type(exc).__name__}: {exc})"
-        return await self._fallback(request, problem)
-
-    async def _fallback(self, request: NarrationRequest, problem: str) -> NarrationResult:
-        name = getattr(self.narrator, "name", type(self.narrator).__name__)
-        return await fall_back(OfflineNarrator(), request,
-                               f"Narrator {name} {problem}; used the offline narrator for this turn.")
-
-    async def _stream(self, request: NarrationRequest, on_narration: NarrationCallback) -> NarrationResult:
-        """Narrate through `narration_events`, handing each event to the caller as it arrives.
-
-        A narrator that fails or stalls is replaced by the offline text (a `Replace` if some of its
-        text was already handed out), so the turn is never lost. A failing callback is the caller's
-        own error and propagates; so does cancellation, which also closes the provider's stream.
-        """
-        shown = False
-        result: NarrationResult | None = None
-        callback_error: BaseException | None = None
-        try:
-            async with asyncio.timeout(self.narration_timeout), \
-                    aclosing(narration_events(self.narrator, request)) as events:
-                async for event in events:
-                    if isinstance(event, Done):
-                        result = event.result
-                        break
-                    shown = True
-                    try:
-                        await _emit(on_narration, event)
-                    except BaseException as exc:
-                        callback_error = exc
-                        raise
-            if result is None:
-                raise RuntimeError("the narration stream ended without a result")
-        except Exception as exc:  # a provider failure must never lose the turn
-            if exc is callback_error:
-                raise
-            problem = (f"timed out after {self.narration_timeout} s" if isinstance(exc, TimeoutError)
-                       else f"failed ({type(exc).__name__}: {exc})")
-            result = await self._fallback(request, problem)
-            await _emit(on_narration, Replace(result.text, result.warnings[0]) if shown else Chunk(result.text))
-        await _emit(on_narration, Done(result))
-        return result
+        return await narrate(self.narrator, request, self.narration_timeout, on_narration)
 
 
 def _own_copy(inp: ActionInput) -> Campaign:
@@ -426,14 +288,3 @@ def _own_copy(inp: ActionInput) -> Campaign:
     if inp.world_copy is not None:
         return inp.world_copy
     return Campaign.model_validate(inp.world_doc if inp.world_doc is not None else inp.world.model_dump(mode="json"))
-
-
-async def _emit(callback: NarrationCallback, event: NarrationEvent) -> None:
-    outcome = callback(event)
-    if inspect.isawaitable(outcome):
-        await outcome
-
-
-def _overlaps(a: tuple[str | int, ...], b: tuple[str | int, ...]) -> bool:
-    short = min(len(a), len(b))
-    return a[:short] == b[:short]

@@ -14,11 +14,14 @@ from engine.errors import StaleTurnError
 from engine.models.actions import ActionResponse, EntryKind, HistoryEntry
 from engine.models.facts import Fact, FactInput, FactRecordResult
 from engine.models.intent import ActionIntent
+from engine.models.reading import intent_view
 from engine.models.session import ContextUsage, SessionState
 from engine.models.turn_log import turn_log
+from engine.play.actor import normalize, resolve_actor
 from engine.play.agents.archivist import Archivist
 from engine.play.budget import PromptBudget
-from engine.play.orchestrator import ActionInput, NarrationCallback, Orchestrator, normalize, resolve_actor
+from engine.play.narrate_turn import NarrationCallback
+from engine.play.orchestrator import ActionInput, Orchestrator
 from engine.play.rescue import free_captives
 from engine.rules.dice import DiceRoller
 from engine.session.runtime import OpenSession, add_lines
@@ -138,12 +141,13 @@ async def prepare_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBud
                         follow_up_options=list(res.follow_up_options or []), intent=res.action_intent)
 
 
-def turn_response(entry: HistoryEntry, follow_up_options: list[str]) -> ActionResponse:
+def turn_response(entry: HistoryEntry, follow_up_options: list[str], intent: ActionIntent | None = None) -> ActionResponse:
     return ActionResponse(
         narrative=entry.narrative, action_type=entry.action_type, state_changes=entry.state_changes,
         dice_rolls=entry.dice_rolls, npc_responses=entry.npc_responses,
         follow_up_options=follow_up_options or None, warnings=entry.warnings, turn_number=entry.turn,
-        character_name=entry.actor, dice_log=[line.text for line in turn_log(entry.dice_rolls, entry.state_changes)])
+        character_name=entry.actor, dice_log=[line.text for line in turn_log(entry.dice_rolls, entry.state_changes)],
+        intent=intent_view(intent, entry.actor) if intent is not None else None)
 
 
 def commit_turn(s: OpenSession, prepared: PreparedTurn, archivist: Archivist,
@@ -166,7 +170,7 @@ def commit_turn(s: OpenSession, prepared: PreparedTurn, archivist: Archivist,
     s.context.last_usage = prepared.usage
     # Only after the commit: a cancelled or failed turn leaves the context exactly as it was.
     refresh_rolling_summary(s, archivist)
-    return turn_response(entry, prepared.follow_up_options)
+    return turn_response(entry, prepared.follow_up_options, prepared.intent)
 
 
 async def play_turn(s: OpenSession, orchestrator: Orchestrator, cm: PromptBudget, archivist: Archivist,

@@ -67,7 +67,8 @@ def action_text(r: ActionResponse) -> str:
     # NPC lines the narrative does not already quote.
     npcs = " ".join(f'{n.npc}: "{n.text}"' for n in r.npc_responses if n.text not in r.narrative)
     return _lines(f"Turn {r.turn_number} ({r.action_type}{', ' + r.character_name if r.character_name else ''}): "
-                  f"{r.narrative}", npcs, f"Rolls: {rolls}" if rolls else "",
+                  f"{r.narrative}", f"Read as: {r.intent.read_as}" if r.intent else "", npcs,
+                  f"Rolls: {rolls}" if rolls else "",
                   f"Changes: {changes}" if changes else "",
                   f"Warnings: {'; '.join(r.warnings)}" if r.warnings else "")
 

@@ -128,7 +128,8 @@ def build_server(manager: SessionManager, server_class: type[GMServer] = GMServe
         context: Annotated[str | None, Field(description="Extra context for this action only")] = None,
     ) -> Annotated[CallToolResult, ActionResponse]:
         """Resolve a player's action in an active session: the engine rolls dice and applies rules. Returns
-        the narrative, action type, dice rolls, state changes and NPC replies; it is saved before returning.
+        the narrative, action type, dice rolls, state changes, NPC replies and `intent` (how the engine read the
+        line: kind, target, destination, parts, or the question it asks back); it is saved before returning.
         DM rulings (HP, conditions, rests, facts) go to the DM tools, not here."""
         refuse_dm_command(action)
         result = await call("player_action", m.player_action(session_id, action, character_name, context))

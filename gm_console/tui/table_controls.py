@@ -167,7 +167,7 @@ class TableControls(EngineCalls):
     def _show_host_backlog(self) -> None:
         calls, self._host_backlog = self._host_backlog, []
         if not self.screen_stack:
-            return  # the console closed while the timer ran: nothing left to paint
+            return  # a call that came in while the console was closing: there is no feed left to show it on
         feed = self._table_widgets()[0]
         for call in calls:
             feed.add(call, paint=call is calls[-1])

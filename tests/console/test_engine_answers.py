@@ -92,4 +92,9 @@ async def test_a_turn_reads_the_same_live_and_after_a_resume(mgr) -> None:
     view = await mgr.get_session_state(sid, "standard", include_history=True, history_limit=1)
     live, resumed = entry_from_response("I look around the room", response), entry_from_history(view.recent_history[0])
     assert live.title.startswith("Turn 1 · ")
-    assert (live.title, live.plain) == (resumed.title, resumed.plain)
+    # Live, the DM also sees how the line was read; that reading is derived, never recorded, so a resumed
+    # turn has none and otherwise reads exactly the same.
+    assert response.intent is not None and live.read_as == response.intent.read_as and not resumed.read_as
+    reading = f"Read as: {live.read_as}\n"
+    assert reading in live.plain
+    assert (live.title, live.plain.replace(reading, "")) == (resumed.title, resumed.plain)

@@ -18,7 +18,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 
 from engine.api.manager import SessionManager
-from gm_console.supervisor.contract import Verdict
+from gm_console.supervisor.contract import HostCall, Verdict
 from gm_console.supervisor.table import Table
 from gm_console.tui.app import GMConsoleApp, create_app
 from gm_console.tui.screens.table import EndpointModal, TextPrompt
@@ -263,3 +263,14 @@ async def test_palette_opens_and_closes_the_endpoint_and_a_console_without_a_tab
     async with plain.run_test(size=(120, 40)) as pilot:
         await settle(pilot, plain)
         assert not plain.check_action("table_open", ()) and not plain.check_action("review_accept", ())
+
+
+async def test_a_host_call_arriving_as_the_console_closes_is_dropped_quietly(
+        sup_app: GMConsoleApp, table: Table) -> None:
+    async with sup_app.run_test(size=(120, 40)) as pilot:
+        await opened(pilot, sup_app)
+    # The feed's repaint timer may fire after the screens are gone (a refused host retrying at exit).
+    sup_app._host_backlog = [HostCall(seq=9, tool="(refused)", args="", result="Wrong bearer token", ok=False,
+                                      writes=False)]
+    sup_app._show_host_backlog()
+    assert sup_app._host_backlog == []

@@ -87,6 +87,8 @@ def review_text(item: ReviewItem) -> Text:
     p = item.preview
     text = Text.assemble((f"Turn {p.turn_number} · {p.character_name or 'The party'} · {p.action_type}: ", "bold"),
                          item.action, "\n")
+    if p.intent is not None:
+        text.append(f"Read as: {p.intent.read_as}\n", style="dim italic")
     if item.note:
         text.append(f"{item.note}\n", style="bold yellow")
     text.append(p.narrative.strip().replace("**", "") + "\n")

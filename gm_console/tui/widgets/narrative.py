@@ -50,11 +50,14 @@ class NarrativeEntry:
     warnings: list[str] = field(default_factory=list)
     # A player's turn: its dice and bookkeeping, apart from the prose (DM entries use rolls/changes).
     log: list[LogLine] = field(default_factory=list)
+    # How the engine read the player's line (ActionResponse.intent.read_as); a resumed turn has none.
+    read_as: str = ""
 
     @property
     def plain(self) -> str:
-        parts = [self.title, self.text, *(roll_text(r).plain for r in self.rolls), *self.changes,
-                 *(f'{n}: "{t}"' for n, t in self.npc_lines), *(line.text for line in self.log), *self.warnings]
+        parts = [self.title, f"Read as: {self.read_as}" if self.read_as else "", self.text,
+                 *(roll_text(r).plain for r in self.rolls), *self.changes, *(f'{n}: "{t}"' for n, t in self.npc_lines),
+                 *(line.text for line in self.log), *self.warnings]
         return "\n".join(p for p in parts if p)
 
 
@@ -78,7 +81,9 @@ def _turn_entry(played: ActionResponse | HistoryEntry, turn: int, actor: str | N
 
 
 def entry_from_response(action: str, response: ActionResponse) -> NarrativeEntry:
-    return _turn_entry(response, response.turn_number, response.character_name, response.action_type, action)
+    entry = _turn_entry(response, response.turn_number, response.character_name, response.action_type, action)
+    entry.read_as = response.intent.read_as if response.intent else ""
+    return entry
 
 
 def entry_from_history(entry: HistoryEntry) -> NarrativeEntry:
@@ -130,6 +135,8 @@ def render_entry(entry: NarrativeEntry, dice_mode: str = "line") -> RenderableTy
         return Group(*parts, Text())
     title_style = "bold magenta" if entry.kind == "dm" else "bold"
     parts.append(Rule(Text(entry.title, style=title_style), align="left", style="dim"))
+    if entry.read_as:
+        parts.append(Text.assemble(("Read as: ", "dim"), (entry.read_as, "dim italic")))
     if entry.text:
         parts.append(Markdown(entry.text))
     for npc, line in entry.npc_lines:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.content.authoring import check_campaign
 from engine.content.bestiary import resolve_campaign
+from engine.content.campaign_check import check_campaign
 from engine.models.world import ATTITUDE_ORDER, SKILLS, Attitude, Campaign, QuestStatus
 
 CAMPAIGNS = Path(__file__).resolve().parents[3] / "campaigns"

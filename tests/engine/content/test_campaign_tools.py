@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.content.authoring import CampaignProblem, check_campaign, export_schema, scaffold_campaign
+from engine.content.authoring import export_schema, scaffold_campaign
+from engine.content.campaign_check import CampaignProblem, check_campaign
 from engine.errors import InvalidInputError, InvalidNameError
 from engine.models.world import Campaign
 

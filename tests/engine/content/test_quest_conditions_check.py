@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.content.authoring import check_campaign
+from engine.content.campaign_check import check_campaign
 from engine.models.world import Campaign
 
 SAMPLE = Path(__file__).resolve().parents[3] / "campaigns" / "dark-lantern" / "campaign.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.orchestrator import resolve_actor
+from engine.play.actor import resolve_actor
 from tests.engine.play.blind_world import case_world
 
 pytestmark = pytest.mark.anyio

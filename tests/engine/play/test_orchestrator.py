@@ -9,8 +9,9 @@ import pytest
 from engine.errors import AgentFailureError, CharacterNotFoundError, InvalidInputError
 from engine.models.actions import ActionType, StateChange
 from engine.narration.base import NarrationRequest, NarrationResult
+from engine.play.actor import normalize, resolve_actor
 from engine.play.agents.base import AgentContext, AgentResult
-from engine.play.orchestrator import ActionInput, Orchestrator, normalize, resolve_actor
+from engine.play.orchestrator import ActionInput, Orchestrator
 from tests.engine.play.intent_cases import ScriptedRoller, table_world
 
 pytestmark = pytest.mark.anyio
