@@ -473,9 +473,14 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
         destination = where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is
-    if destination is not None and target is not None and target.kind == "npc" and target.score <= OUTRIGHT \
+    if destination is not None and target is not None and (target.kind == "npc" and target.score <= OUTRIGHT
+                                                           or target.kind in ("monster", "combatant")) \
             and world is not None and stem(target.via) in words_of_place(world, str(destination)):
-        target = None  # "go up to the lighthouse": the place the keeper is named for, not the keeper
+        # "go up to the lighthouse": the place the keeper is named for; "go to Wrecker Caves": no Wrecker Thug.
+        target = None
+    if kind == IntentKind.QUESTION and target is not None and target.via == "it" \
+            and any(c.words[-1:] == ["it"] and c.question for c in reading.clauses):
+        target = None  # "what time is it?", "how far is it?": "it" closing the question stands for nobody
     going_unplaced = bool(facts.get("moving")) and destination is None and IntentKind.EXPLORATION in kinds
     verb = next((t.stem for t in reading.tokens if t.factor > 0 and t.word not in STOP), None)
     confidence = result.confidence
