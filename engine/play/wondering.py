@@ -48,12 +48,7 @@ def indirect_questions(reading: Reading) -> None:
             marked = {index, index + 1} if asked else set()
         if honesty([w for i in marked for w in clauses[i].words]):
             continue  # "I want to know if Hesper is lying" reads her: an Insight check, not a question
-        for i in marked:
-            clauses[i].question = True
-            clauses[i].conditional = False
-        for t in reading.tokens:
-            if t.clause in marked:
-                t.factor *= QUESTION_FACTOR
+        _ask(reading, marked)
 
 
 def hypotheticals(reading: Reading) -> None:
@@ -64,7 +59,14 @@ def hypotheticals(reading: Reading) -> None:
         nxt = clauses[index + 1]
         if clause.lead == "if" and not clause.conditional and not clause.question and nxt.question and nxt.asked \
                 and nxt.words and nxt.words[0] in lx.AUXILIARIES | {"would", "will", "could", "can", "might"}:
-            clause.question = True
-            for t in reading.tokens:
-                if t.clause == index:
-                    t.factor *= QUESTION_FACTOR
+            _ask(reading, {index})
+
+
+def _ask(reading: Reading, indexes: set[int]) -> None:
+    """The clauses are a question to the DM: their words weigh as a question's do."""
+    for i in indexes:
+        reading.clauses[i].question = True
+        reading.clauses[i].conditional = False
+    for t in reading.tokens:
+        if t.clause in indexes:
+            t.factor *= QUESTION_FACTOR
