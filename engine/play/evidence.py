@@ -33,7 +33,8 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
     if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
             and not describes_a_thing(reading, person.via, world, actor) \
-            and not _governed_elsewhere(reading, person.via, facts["main"]):  # type: ignore[arg-type]
+            and not _governed_elsewhere(reading, person.via, facts["main"]) \
+            and _clause_of(reading, person.via) != facts.get("handed"):  # type: ignore[arg-type]
         said_to = _spoken_to(reading, person.via, facts["main"])  # type: ignore[arg-type]
         if person.kind == "combatant" and (reading.quoted or said_to) and not facts["fights"]:
             # "I bellow at the thug: 'drop the blade'", "I tell Crowe we want the keeper": words to a foe.
@@ -148,28 +149,6 @@ def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> 
     return False
 
 
-def handed_over(reading: Reading, world: Campaign, actor: str | None, carried: set[int] | None = None) -> int | None:
-    """The clause where the character passes one of their things to a companion ("toss my spare dagger to
-    Wren", "hand our rope up to Bram", "pass the healer's kit to Tova"): gear changing hands, whatever the
-    verb. `carried` are the token indexes naming a thing on the actor's sheet."""
-    party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
-             for w in words(c.name)}
-    tokens = reading.tokens
-    if not any(t.stem in party for t in tokens):
-        return None
-    # Anyone's kit changes hands this way, the recipient's own too ("pass the healer's kit to Tova").
-    carried = (carried or set()) | _spans(reading, tuple(i.name for c in world.characters for i in c.inventory))
-    for i, t in enumerate(tokens):
-        if not (t.own or i in carried) or t.factor <= 0:
-            continue
-        rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
-        thing = i in carried or any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5
-                                        for c in LEXICON.get((x.stem,), [])) for x in [t, *rest[:2]])
-        if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
-            return t.clause
-    return None
-
-
 # Verbs that hand things to someone: a person after them is the recipient, not the one handled.
 _TRANSFER = {stem(w) for w in ("give", "hand", "pay", "sell", "buy", "toss", "lend", "trade", "offer", "purchase",
                                 "split", "throw", "pass", "show")}
@@ -231,10 +210,11 @@ def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> s
     pc = world.character(actor) if world is not None and actor else None
     if pc is None:
         return set()
-    return _spans(reading, tuple(i.name for i in pc.inventory))
+    return spans_naming(reading, tuple(i.name for i in pc.inventory))
 
 
-def _spans(reading: Reading, items: tuple[str, ...]) -> set[int]:
+def spans_naming(reading: Reading, items: tuple[str, ...]) -> set[int]:
+    """Token indexes naming any of `items` (names of two words or more)."""
     stems_at = [t.stem for t in reading.tokens]
     found: set[int] = set()
     for item in _item_keys(items):
@@ -289,6 +269,11 @@ def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -
     return not (kind == T.SKILL_CHECK and index == after)
 
 
+
+
+def _clause_of(reading: Reading, via: str) -> int | None:
+    said = stem(via)
+    return next((t.clause for t in reading.tokens if t.stem == said), None)
 
 
 def _spoken_to(reading: Reading, via: str, main: dict[int, MainVerb]) -> bool:

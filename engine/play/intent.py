@@ -39,7 +39,6 @@ from engine.play.described import describing
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
     MainVerb,
-    handed_over,
     has_object,
     item_spans,
     routes_taken,
@@ -63,6 +62,7 @@ from engine.play.intent_result import (
 )
 from engine.play.naming import check_names
 from engine.play.parts import compound_parts
+from engine.play.passing import PASSING, handed_over, passed_to
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary
@@ -144,6 +144,7 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     gear = handled_gear(reading, world, actor)
     if gear is not None:
         carried |= gear[1]  # the weapon readied is gear, not a cue to fight
+    handed = _handed(reading, world, actor, carried)
     said_to_thing = False
     for key, clause, factor, noun, index in cues:
         entries = [cue for cue in LEXICON[key] if not (noun and cue.verb_only)]
@@ -158,6 +159,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             # "climb the spiral stair to the lamp room": walking up a stair is going there, not a feat.
             entries = [c.model_copy(update={"action_type": T.EXPLORATION}) if c.action_type == T.SKILL_CHECK else c
                        for c in entries]
+        if handed is not None and clause == handed[0] and key[0] in PASSING:
+            entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "shove the coins across to Vell"
         if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, key, world, actor):
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if not entries:
@@ -216,10 +219,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     elif carried:
         clause = reading.tokens[min(carried)].clause
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
-    if world is not None:
-        passed = handed_over(reading, world, actor, carried)
-        if passed is not None:
-            add(T.INVENTORY, HANDED_WEIGHT, passed, "handed to a companion")
+    if handed is not None:
+        add(T.INVENTORY, HANDED_WEIGHT, handed[0], handed[1])
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
         if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
             add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
@@ -253,7 +254,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     going = {key for key, _, factor, noun, _ in cues if not noun and factor >= 0.5}
     facts: dict[str, object] = {"moving": (bool(going & MOVEMENT_KEYS) or bool(routes)) and not requested,
                                 "main": main,
-                                "fights": fights or bool(reading.spell) or aimed is not None}
+                                "fights": fights or bool(reading.spell) or aimed is not None,
+                                "handed": handed[0] if handed is not None else None}  # its recipient is no one spoken to
     if world is not None:
         world_evidence(reading, world, actor, keys, scores, matched, facts)
         spoken = facts.get("person_clause")
@@ -265,6 +267,17 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
             per[T.EXPLORATION] = per.get(T.EXPLORATION, 0.0) + PLACE_CLAUSE
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
+
+
+def _handed(reading: Reading, world: Campaign | None, actor: str | None, carried: set[int]) -> tuple[int, str] | None:
+    """(clause, label) where a thing changes hands: gear to a companion, or anything moved to someone."""
+    if world is None:
+        return None
+    if (clause := handed_over(reading, world, actor, carried)) is not None:
+        return clause, "handed to a companion"
+    if (clause := passed_to(reading, world, actor)) is not None:
+        return clause, "passed to someone"
+    return None
 
 
 _EASY_WAYS = {stem(w) for w in lx.EASY_WAYS}

@@ -1,0 +1,111 @@
+"""Things changing hands: a thing moved to a person is an inventory act, whatever the verb of moving it.
+
+"toss my spare dagger to Wren", "pass the healer's kit to Tova" (gear to a companion), and as often a thing
+that was never on a sheet: "I slide the ale over to Bram", "flip him a copper", "toss Pim two coins",
+"push the coin across to Vell". Without this, the person named reads as someone spoken to.
+"""
+
+from __future__ import annotations
+
+from engine.models.actions import ActionType
+from engine.models.world import Campaign
+from engine.play.classifier import LEXICON, Reading
+from engine.play.entities import alias_stems, npcs_here
+from engine.play.evidence import spans_naming
+from engine.text import stem, words
+
+T = ActionType
+# Verbs that move a thing from hand to hand; "throw"/"toss" at someone is an attack, so a recipient
+# must follow "to" or stand right after the verb ("toss Pim a coin"), never "at".
+PASSING = {stem(w) for w in ("give", "hand", "pass", "slide", "toss", "flip", "flick", "chuck", "lob", "throw",
+                               "push", "shove", "slip", "tip", "bung", "lend", "pay", "roll")}
+_RECIPIENTS = {"him", "her", "them", "em", "'em"}  # not "me": "give me the key" asks for it
+# Words that open the thing handed over ("a copper", "two coins", "my last potion").
+_THING_OPENERS = {"a", "an", "the", "some", "my", "our", "his", "her", "their", "this", "that", "one", "two", "three",
+                  "four", "five", "six", "ten", "few", "couple", "another", "half", "all"}
+# "give him a chance", "give it a shove", "hand him a line": not a thing handed over.
+_NO_THING = {stem(w) for w in ("chance", "look", "stare", "glare", "nod", "wink", "smile", "warning", "hand", "shove",
+                               "push", "kick", "punch", "slap", "hug", "pat", "moment", "minute", "second", "break",
+                               "try", "go", "word", "hint", "answer", "piece", "hard", "time", "line", "earful", "taste",
+                               "wide", "reason", "choice", "deal", "bargain", "way", "lift", "boost", "leg", "attention",
+                               "respect", "heed", "mind", "compliment", "regard", "thank", "tribute", "homage")}
+_LINKS = {"to", "at", "into", "onto", "in", "on", "off", "of", "with", "from", "against", "and", "or", "then"}
+_ON_THE_WAY = {"over", "across", "back", "up", "down", "along", "round", "around", "off"}
+_REACH = 9
+
+
+def handed_over(reading: Reading, world: Campaign, actor: str | None, carried: set[int] | None = None) -> int | None:
+    """The clause where the character passes one of their things to a companion ("toss my spare dagger to
+    Wren", "hand our rope up to Bram", "pass the healer's kit to Tova"): gear changing hands, whatever the
+    verb. `carried` are the token indexes naming a thing on the actor's sheet."""
+    party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
+             for w in words(c.name)}
+    tokens = reading.tokens
+    if not any(t.stem in party for t in tokens):
+        return None
+    # Anyone's kit changes hands this way, the recipient's own too ("pass the healer's kit to Tova").
+    carried = (carried or set()) | spans_naming(reading, tuple(i.name for c in world.characters for i in c.inventory))
+    for i, t in enumerate(tokens):
+        if not (t.own or i in carried) or t.factor <= 0:
+            continue
+        rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
+        thing = i in carried or any(any(c.action_type in (T.INVENTORY, T.COMBAT) and c.weight <= 1.5
+                                        for c in LEXICON.get((x.stem,), [])) for x in [t, *rest[:2]])
+        if thing and any(x.stem in party for x in rest) and "to" in reading.clauses[t.clause].words:
+            return t.clause
+    return None
+
+
+def passed_to(reading: Reading, world: Campaign, actor: str | None) -> int | None:
+    """The clause where a thing is moved to a person: to someone ("slide the ale over to Bram") or
+    before the thing ("flip him a copper"). Said in quotes or denied ("I don't give him a thing"), nothing."""
+    people = _people(world, actor)
+    negated = {t.clause for t in reading.tokens if t.negated}
+    for index, clause in enumerate(reading.clauses):
+        if clause.quoted or index in negated:
+            continue
+        ws = clause.words
+        for j, w in enumerate(ws):
+            if stem(w) not in PASSING:
+                continue
+            rest = ws[j + 1:j + 1 + _REACH]
+            if _to_someone(rest, people) or _someone_then_thing(rest, people):
+                return index
+    return None
+
+
+def _to_someone(rest: list[str], people: set[str]) -> bool:
+    """ "the coin over to Vell": a thing first, then "to" and a person, with no "at" between."""
+    if not rest or rest[0] in ("to", "at") or _is_person(rest[0], people):
+        return False
+    if "to" not in rest or "at" in rest[:rest.index("to")]:
+        return False
+    k = rest.index("to")
+    thing = [w for w in rest[:k] if w not in _ON_THE_WAY and w not in _THING_OPENERS]
+    if any(stem(w) in _NO_THING for w in thing):
+        return False  # "pay attention to Vell", "give my regards to Hesper"
+    after = rest[k + 1:k + 3]
+    person = bool(after) and (_is_person(after[0], people) or after[0] == "the" and len(after) > 1
+                               and _is_person(after[1], people))
+    return bool(thing) and person
+
+
+def _someone_then_thing(rest: list[str], people: set[str]) -> bool:
+    """ "him a copper", "Pim two coins": a person right after the verb, then a thing."""
+    if len(rest) < 3 or not _is_person(rest[0], people):
+        return False
+    opener, noun = rest[1], rest[2]
+    return (opener in _THING_OPENERS or opener.isdigit()) and stem(noun) not in _NO_THING and noun not in _LINKS
+
+
+def _is_person(word: str, people: set[str]) -> bool:
+    return word in _RECIPIENTS or stem(word.removesuffix("'s")) in people
+
+
+def _people(world: Campaign, actor: str | None) -> set[str]:
+    """Stems of the names and roles of the party and of everyone here: who can be handed a thing."""
+    here = {stem(w) for n in npcs_here(world) for w in words(n.name)}
+    party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
+             for w in words(c.name)}
+    creatures = {stem(w) for m in world.monsters for w in words(m.name)}
+    return here | party | (set(alias_stems(world, actor)[1]) - creatures)  # a coin tossed to an ogre is a stretch

@@ -1,0 +1,33 @@
+"""Everyday English for handling things and going on, on the sample campaign: a thing moved to someone
+changes hands whatever the verb; "press on" is going on; lifting a trapdoor opens it."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world
+
+
+def _parse(text: str, where: str, actor: str = "Bram", fight: bool = False):
+    enemies = ["Silas Crowe", "Wrecker Thug", "Giant Crab"] if fight else []
+    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies}), actor)
+
+
+@pytest.mark.parametrize("text,who", [("I toss Pim a coin", "Pim Lowrie"),
+                                      ("I slide the coin over to Vell", "Osric Vell"),
+                                      ("Wren passes the rope to Bram", "Bram"),
+                                      ("shove a couple of coppers across to the harbormaster", "Osric Vell")])
+def test_a_thing_moved_to_someone_changes_hands(text, who):
+    intent = _parse(text, "Kettlecove Docks", "Wren")
+    assert (intent.kind, intent.target) == ("inventory", who)
+
+
+@pytest.mark.parametrize("text", ["I give him a chance to talk", "this place gives me the creeps",
+                                  "I shove Pim to the ground", "I don't give Pim a thing, I just ask him"])
+def test_words_of_giving_that_hand_nothing_over(text):
+    assert _parse(text, "Kettlecove Docks", "Wren").kind != "inventory"
+
+
+def test_a_thing_thrown_at_someone_in_a_fight_is_an_attack():
+    assert _parse("I throw a dagger at the thug", "Wrecker Caves", "Wren", fight=True).kind == "combat"
