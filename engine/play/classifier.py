@@ -90,6 +90,7 @@ def _parse_lexicon() -> dict[tuple[str, ...], list[_Cue]]:
 LEXICON = _parse_lexicon()
 MAX_PHRASE = max(len(k) for k in LEXICON)
 MOVEMENT_KEYS = {tuple(stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
+_ONWARD = {tuple(stem(w) for w in m.split("_")) for m in lx.ONWARD}
 SOCIAL_KEYS = {(stem(w),) for w in lx.SOCIAL_SKILL}
 SPEECH_KEYS = {(stem(w),) for w in lx.SPEECH}
 SPELL_KEYS = {tuple(stem(w) for w in s.split("_")) for s in lx.SPELL_CUES}
@@ -391,6 +392,9 @@ def match_cues(tokens: list[Token]) -> list[Match]:
             if split is not None:
                 key = split[0]
                 used.add(split[1])
+            if key in _ONWARD and i + size < len(tokens) and tokens[i + size].noun \
+                    and tokens[i + size].clause == tokens[i].clause:
+                continue  # "push on the lever": "on" opens the verb's object, it is no going on
             if key in LEXICON and len({t.clause for t in tokens[i:i + size]}) == 1 and not used & set(range(i, i + size)):
                 factor = min(t.factor for t in tokens[i:i + size])
                 if factor > 0:

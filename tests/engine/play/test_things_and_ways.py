@@ -31,3 +31,17 @@ def test_words_of_giving_that_hand_nothing_over(text):
 
 def test_a_thing_thrown_at_someone_in_a_fight_is_an_attack():
     assert _parse("I throw a dagger at the thug", "Wrecker Caves", "Wren", fight=True).kind == "combat"
+
+
+@pytest.mark.parametrize("text", ["we keep going", "let's carry on into the tunnel", "we press on", "we forge ahead"])
+def test_going_on_is_moving(text):
+    assert _parse(text, "Wrecker Caves").kind == "exploration"
+
+
+def test_going_on_toward_a_place_goes_there():
+    assert _parse("keep moving, we push on to the chapel", "Wrecker Caves").destination == "Drowned Chapel"
+
+
+def test_on_before_a_thing_is_no_going_on():
+    assert _parse("I put on my chain mail", "Tarred Gull Inn").kind == "inventory"
+    assert _parse("I push on the loose stone by the altar", "Drowned Chapel").destination is None
