@@ -21,6 +21,8 @@ PLACE_MIN = 0.5
 ROUTE_VERBS = {stem(w) for w in lx.ROUTE_VERBS}
 ROUTES = {stem(w) for w in lx.ROUTES}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
+_OPENINGS = {stem(w) for w in lx.OPENINGS}
+_LIFTING = {stem(w) for w in lx.LIFTING}
 PRONOUN_STEMS = {stem(w) for w in PRONOUNS if w not in ("it", "its")}
 MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
 
@@ -269,6 +271,18 @@ def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -
     return not (kind == T.SKILL_CHECK and index == after)
 
 
+
+
+def lifted_open(reading: Reading, index: int) -> bool:
+    """The lifting verb at `index` opens something ("lift the trapdoor", "raise the lid", "I just lift it"
+    with a hatch named before): its object is a cover, door or lid."""
+    if reading.tokens[index].stem not in _LIFTING:
+        return False
+    clause = reading.tokens[index].clause
+    after = [t for t in reading.tokens[index + 1:index + 4] if t.clause == clause]
+    if any(t.stem in _OPENINGS for t in after):
+        return True
+    return bool(after) and after[0].word in ("it", "them") and any(t.stem in _OPENINGS for t in reading.tokens[:index])
 
 
 def _clause_of(reading: Reading, via: str) -> int | None:

@@ -41,6 +41,7 @@ from engine.play.evidence import (
     MainVerb,
     has_object,
     item_spans,
+    lifted_open,
     routes_taken,
     said_to_a_thing,
     world_evidence,
@@ -161,6 +162,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
                        for c in entries]
         if handed is not None and clause == handed[0] and key[0] in PASSING:
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "shove the coins across to Vell"
+        if len(key) == 1 and lifted_open(reading, index):
+            # "I just lift the trapdoor": lifting a cover open is opening it, not a feat of strength.
+            entries = [c.model_copy(update={"action_type": T.EXPLORATION}) for c in entries]
         if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, key, world, actor):
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if not entries:
@@ -193,6 +197,9 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
             if fighting and key in SPELL_KEYS:
                 action_type = T.COMBAT
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
+    for i, t in enumerate(reading.tokens):
+        if t.factor > 0 and t.clause not in clause_scores and lifted_open(reading, i):
+            add(T.EXPLORATION, lx.OPENED_WEIGHT, t.clause, "lifted open")  # "raise the lid of the crate"
     spent = rest_span(reading)
     if spent is not None:
         add(T.REST, SPAN_WEIGHT, spent, "a rest's span of time")

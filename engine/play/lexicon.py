@@ -88,6 +88,10 @@ PLACE_KINDS = (
 CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", "troll", "dragon", "ogre", "kobold",
              "spider", "rat", "cultist", "ghoul", "harpy", "imp", "gnoll", "hobgoblin", "bugbear"}
 
+# Lifting one of these opens it ("lift the trapdoor", "raise the lid of the crate"): no feat of strength.
+OPENINGS = {"trapdoor", "hatch", "lid", "flap", "grate", "grating", "grille", "latch", "shutter", "curtain", "cover",
+            "door", "hasp", "bar", "trap"}
+LIFTING = {"lift", "raise", "hoist", "ease", "flip"}  # not "pry"/"force": forcing a thing open is a feat
 # Going on ("we press on", "keep going"); before a noun the particle is a preposition ("push on the lever").
 ONWARD = {"press_on", "push_on", "carry_on", "keep_going", "keep_moving", "keep_walking", "forge_ahead", "push_ahead",
           "press_ahead", "push_forward", "press_forward", "soldier_on", "plough_on", "plow_on", "crack_on", "move_along",
@@ -127,6 +131,7 @@ SPELL_CUES = {"cure_wound", "healing_word", "mage_hand", "find_familiar", "detec
               "magic_missile", "eldritch_blast", "sacred_flame", "guiding_bolt", "ray_of_frost", "chill_touch",
               "shocking_grasp"}
 UTILITY_SPELL_WEIGHT = 2.5
+OPENED_WEIGHT = 2.5
 # Following signs is tracking (Survival): a verb of following with a sign as its object.
 FOLLOWING = {"follow", "track", "trail", "tail"}
 SIGNS = {"print", "footprint", "track", "trail", "mark", "spoor", "blood", "scuff", "drag"}

@@ -45,3 +45,14 @@ def test_going_on_toward_a_place_goes_there():
 def test_on_before_a_thing_is_no_going_on():
     assert _parse("I put on my chain mail", "Tarred Gull Inn").kind == "inventory"
     assert _parse("I push on the loose stone by the altar", "Drowned Chapel").destination is None
+
+
+@pytest.mark.parametrize("text", ["I lift the trapdoor", "raise the lid of the crate",
+                                  "no, I don't pick the trapdoor, I just lift it"])
+def test_lifting_a_cover_opens_it(text):
+    assert _parse(text, "Gannet Point").kind == "exploration"
+
+
+@pytest.mark.parametrize("text", ["I lift the barrel over my head", "tova tries to pry the trapdoor open with her warhammer"])
+def test_lifting_a_weight_or_forcing_a_cover_is_a_feat(text):
+    assert _parse(text, "Gannet Point").kind == "skill_check"
