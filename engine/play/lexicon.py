@@ -15,7 +15,7 @@ T = ActionType
 # verb-only cue, ignored right after an article or possessive ("I head north" vs "the cultist's head").
 LEXICON_SPEC: dict[ActionType, str] = {
     T.COMBAT: """drop_prone:3 go_prone:3 drop_concentration:2.5 pummel:3 bludgeon:3 skewer:3 impale:3 riposte:3 feint:2.5 tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
-        punch:2.5 kick:1.5 fight:3 lunge:2.5 bite:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
+        punch:2.5 kick:1.5 fight:3 lunge:2.5 bite!:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
         sacred_flame:3 dodge:3 defend:2 parry:2.5 disengage:3 initiative:3 roll_initiative:4 grapple:2.5
         shove:2 sneak_attack:4 help_action:4 hack:3 cleave:3 bash:2 counterattack:3 finish_off:2.5 rage:2.5 aim:1.5
         fall_back:2 throw:1 go_for:2 axe:1 sword:1 longsword:1 greataxe:1 bow:1 longbow:1 crossbow:1
@@ -60,7 +60,8 @@ LEXICON_SPEC: dict[ActionType, str] = {
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
     T.REST: """settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
-        first_watch:2 until_morning:2 crash_here:4 crash_out:4 hit_sack:6 call_it_night:5 call_it_day:4 bed:2 get_head_down:4 put_feet_up:4 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3""",
+        first_watch:2 until_morning:2 crash_here:4 crash_out:4 hit_sack:6 call_it_night:5 call_it_day:4 bed:2 get_head_down:4 put_feet_up:4 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3
+        health_back:4 hp_back:4 hit_points_back:4 get_strength_back:3 lick_wounds:3""",
     T.INVENTORY: """bag:1.5 pouch:1.5 satchel:1.5 belongings:2 stuff:1 gear:1.5 hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5

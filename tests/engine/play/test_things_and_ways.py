@@ -56,3 +56,9 @@ def test_lifting_a_cover_opens_it(text):
 @pytest.mark.parametrize("text", ["I lift the barrel over my head", "tova tries to pry the trapdoor open with her warhammer"])
 def test_lifting_a_weight_or_forcing_a_cover_is_a_feat(text):
     assert _parse(text, "Gannet Point").kind == "skill_check"
+
+
+def test_a_bit_of_time_is_no_bite():
+    assert _parse("can we just sit down for a bit and get our health back", "Gannet Point", "Tova").kind == "rest"
+    assert _parse("wait a bit", "Gannet Point", "Tova").kind != "combat"
+    assert _parse("the crab bit me, I hit it back", "Wrecker Caves", "Tova", fight=True).kind == "combat"
