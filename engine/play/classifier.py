@@ -53,6 +53,10 @@ _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" gue
 # Past participles the stemmer folds onto another verb ("done" is no "don").
 _IRREGULAR = {"done": "do", "gone": "go"}
 _TABLE = {"dm", "gm"}
+# A tag put after a question ("would Hesper know, do you reckon?"): it asks the table's opinion, not anyone there.
+_TAGS = {("do", "you", "reckon"), ("you", "reckon"), ("do", "you", "think"), ("you", "think"), ("d'you", "think"),
+         ("d'you", "reckon"), ("dya", "reckon"), ("dya", "think"), ("think", "so"), ("what", "do", "you", "reckon"),
+         ("what", "do", "you", "think"), ("would", "you", "say"), ("wouldn't", "you", "say"), ("you", "reckon", "so")}
 # What someone knows or thinks: asked of a person present, it is theirs to answer.
 _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
             "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
@@ -301,10 +305,14 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if asked_of is not None:
             reading.addressee, vocative = asked_of, True
     reading.addressed = vocative
+    tagged: set[int] = set()
     for index, clause in enumerate(reading.clauses):
         ws = [w for w in clause.words if w not in _FILLERS]
         # "...: where does your captain keep the loot", "what will you pay for them?": a question put to
         # "you" is said to someone there, quotes or not; its words are speech, not the speaker's acts.
+        if index and tuple(ws) in _TAGS and clause.asked and not vocative:
+            tagged.add(index - 1)  # the tag asks the table: the question before it is for the DM
+            continue
         if ws and not vocative and not clause.quoted and set(ws) & _SECOND_PERSON and not set(ws) & _TABLE \
                 and (clause.asked or ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES):
             clause.quoted = reading.quoted = True
@@ -314,7 +322,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     _said_after_colon(reading, vocative)
     rules_asked = not vocative and _asks_the_rules(reading.clauses)
     for index, clause in enumerate(reading.clauses):
-        clause.question = rules_asked or not vocative and _is_question(clause)
+        clause.question = rules_asked or not vocative and _is_question(clause) or index in tagged
         ws = [w for w in clause.words if w not in _FILLERS]
         nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \

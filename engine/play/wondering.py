@@ -13,6 +13,15 @@ _WONDERING = {"wonder", "wonders", "wondering", "curious"}
 _TABLE = {"dm", "gm", "table"}
 _ASKING = {"ask", "asks", "asking"}
 _WHETHER = {"if", "whether"}
+# Asked of the table in the DM's report: the player's character ("he", "she") and what they may do.
+_REPORTED = {"he", "she", "they"}
+_MAY = {"can", "could", "may", "might", "gets", "get", "is", "should"}
+# "if we wait here would the tide come in?": a modal put before its subject inside the "if" clause.
+_MODALS = {"would", "will", "could", "can", "might", "does", "do", "is", "are", "should"}
+_LEAVE = {"can", "could", "may"}
+_PERSONS = {"i", "we"}
+_PERCEIVING = {"see", "hear", "tell", "reach", "fit", "spot", "smell", "feel", "make"}
+_SUBJECTS = {"we", "i", "you", "he", "she", "it", "they", "the", "there", "that", "this", "anyone", "someone", "my", "our"}
 
 
 def _frame_end(ws: list[str]) -> int | None:
@@ -36,6 +45,7 @@ def indirect_questions(reading: Reading) -> None:
             continue
         end = _frame_end(clause.words)
         if end is None:
+            _reported_ask(reading, index)
             continue
         rest = clause.words[end:]
         if rest:
@@ -51,15 +61,39 @@ def indirect_questions(reading: Reading) -> None:
         _ask(reading, marked)
 
 
+def _reported_ask(reading: Reading, index: int) -> None:
+    """"Bram's asking if he can still move after he attacks": the DM reporting what a player asks, about
+    what their character may do; the rules answer it, no one there."""
+    clauses = reading.clauses
+    ws = clauses[index].words
+    nxt = clauses[index + 1] if index + 1 < len(clauses) else None
+    # Not "I ask if he can row us": asked by the player themself, or a service asked of someone, is words to them.
+    if ws and ws[-1] in _ASKING and ws[0] not in lx.SUBJECTS and nxt is not None and nxt.lead in _WHETHER \
+            and not nxt.conditional and nxt.words[:1] and nxt.words[0] in _REPORTED and nxt.words[1:2] \
+            and nxt.words[1] in _MAY and not {"us", "me"} & set(nxt.words):
+        _ask(reading, {index, index + 1})
+
+
 def hypotheticals(reading: Reading) -> None:
-    """"if I flip Pim a copper, will he talk?", "if we long rest here, does the tide flood this bit?": an "if"
-    put before a question to the DM is what the question supposes, not an act."""
+    """"if I flip Pim a copper, will he talk?", "if we long rest here, does the tide flood this bit?", "if I cast
+    Light on my dagger could we see to the back?": an "if" put before a question to the DM is what the question
+    supposes, not an act."""
     clauses = reading.clauses
     for index, clause in enumerate(clauses[:-1]):
         nxt = clauses[index + 1]
         if clause.lead == "if" and not clause.conditional and not clause.question and nxt.question and nxt.asked \
                 and nxt.words and nxt.words[0] in lx.AUXILIARIES | {"would", "will", "could", "can", "might"}:
             _ask(reading, {index})
+    for index, clause in enumerate(clauses):
+        ws = clause.words
+        if index == 0 and clause.lead == "if" and clause.asked and not clause.conditional and not clause.quoted and any(
+                ws[j] in _MODALS and ws[j + 1] in _SUBJECTS and not _asks_to_act(ws[j:j + 3]) for j in range(2, len(ws) - 1)):
+            _ask(reading, {index})  # the supposing and the question in one breath, with no comma between
+
+
+def _asks_to_act(ws: list[str]) -> bool:
+    """ "can I pocket the coins", "could we slip past": asking leave to act is the act; "could we see" asks what is."""
+    return len(ws) == 3 and ws[0] in _LEAVE and ws[1] in _PERSONS and ws[2] not in _PERCEIVING
 
 
 def _ask(reading: Reading, indexes: set[int]) -> None:

@@ -224,3 +224,23 @@ def test_a_misspelt_name_where_a_person_must_be_is_the_person_here(text, where, 
 
 def test_a_pronoun_where_a_person_must_be_is_no_misspelt_name():
     assert _parse("ask him about the boats", "Kettlecove Docks").target != "Pim Lowrie"
+
+
+def test_a_question_tagged_for_the_table_is_for_the_dm():
+    assert _parse("would Hesper know anything about Crowe, do you reckon?", "Tarred Gull Inn", "Wren").kind == "question"
+    assert _parse("Hesper, would you know anything about Crowe?", "Tarred Gull Inn", "Wren").kind == "roleplay"
+
+
+def test_what_a_character_may_do_asked_in_report_is_for_the_dm():
+    assert _parse("Bram's asking if he can still move after he attacks", "Gannet Point").kind == "question"
+    assert _parse("I ask if he can row us round", "Kettlecove Docks").kind == "roleplay"
+
+
+@pytest.mark.parametrize("text", ["if I cast Light on my dagger could we see to the back of the cave?",
+                                  "if we wait here would the tide come in?"])
+def test_a_supposing_question_without_a_comma_is_for_the_dm(text):
+    assert _parse(text, "Wrecker Caves", "Idris").kind == "question"
+
+
+def test_asking_leave_to_act_after_an_if_is_the_act():
+    assert _parse("if nobody's looking can I pocket a few of the coins?", "Kettlecove Docks", "Wren").kind != "question"
