@@ -53,6 +53,7 @@ _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" gue
 # Past participles the stemmer folds onto another verb ("done" is no "don").
 _IRREGULAR = {"done": "do", "gone": "go"}
 _TABLE = {"dm", "gm"}
+_WHEN = {"when", "whenever", "once"}
 # A tag put after a question ("would Hesper know, do you reckon?"): it asks the table's opinion, not anyone there.
 _TAGS = {("do", "you", "reckon"), ("you", "reckon"), ("do", "you", "think"), ("you", "think"), ("d'you", "think"),
          ("d'you", "reckon"), ("dya", "reckon"), ("dya", "think"), ("think", "so"), ("what", "do", "you", "reckon"),
@@ -157,6 +158,8 @@ def _is_question(clause: Clause) -> bool:
     # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
     if honesty(ws) or set(ws) & _SECOND_PERSON or clause.quoted:
         return False
+    if first in _WHEN and not clause.asked and set(ws[2:]) & _FIRST_PERSON:
+        return False  # "when nobody's watching I pocket the coin": when the act is done, not a question
     if first in lx.QUESTION_WORDS:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
         return not (first == "how" and second == "to") and not (first == "what" and second == "if"

@@ -18,6 +18,7 @@ _PERCEIVING = {stem(w) for w in ("notice", "noticing", "see", "seeing", "seen", 
                                  "watch", "watching", "hear", "hearing", "heard", "noticed", "spotted")}
 _NOBODY = {"nobody", "nobody's", "noone", "no", "none"}
 _UNSEEN_LEADS = {"if", "so", "while", "when", "as", "until"}
+_UNSEEN_OPENERS = _UNSEEN_LEADS | {"assuming", "provided", "providing", "presuming", "once", "whenever"}
 _KEEPING = {"keep", "keeps", "keeping", "stay", "stays", "staying"}
 _COVER = {"shadows", "shadow", "low", "sight", "hidden", "cover", "distance", "dark"}
 _REACH = 4
@@ -37,7 +38,7 @@ def covert(reading: Reading) -> int | None:
             _mute(reading, index, 0, len(ws), _MANNER)
         elif "without" in ws and seen is not None and 0 < seen - ws.index("without") <= _REACH:
             _mute(reading, index, ws.index("without"), seen + 1)
-        elif clause.lead in _UNSEEN_LEADS and seen is not None and (set(ws[:seen]) & _NOBODY or any(
+        elif (clause.lead in _UNSEEN_LEADS or ws[0] in _UNSEEN_OPENERS) and seen is not None and (set(ws[:seen]) & _NOBODY or any(
                 w in lx.NEGATORS or w.endswith("n't") for w in ws[:seen])):
             _mute(reading, index, 0, seen + 1)  # "if nobody's looking I slip the coins": the act follows
             if seen + 1 >= len(ws):

@@ -174,7 +174,9 @@ def _entries(world: Campaign) -> tuple[tuple[Entry, ...], tuple[Entry, ...], tup
     for n in world.npcs:
         if n.alive and n.name.casefold() not in fighting:
             entries.append((n.name, "npc", n.role, n.description, ""))
-    characters = tuple((pc.name, "character", f"{pc.race} {pc.class_name}", "", "") for pc in world.characters)
+    # A race answers by its head noun: "the elf" is Idris; "high" (of "High Elf") is no one ("when is high tide").
+    characters = tuple((pc.name, "character", f"{(words(pc.race) or [''])[-1]} {pc.class_name}", "", "")
+                       for pc in world.characters)
     blocks = {(c.monster or "").casefold() for c in combat.order if c.kind == "monster" and not c.defeated} \
         if combat is not None and combat.active else set()
     monsters = tuple((m.name, "monster", m.kind, "", "") for m in world.monsters

@@ -62,3 +62,19 @@ def test_a_bit_of_time_is_no_bite():
     assert _parse("can we just sit down for a bit and get our health back", "Gannet Point", "Tova").kind == "rest"
     assert _parse("wait a bit", "Gannet Point", "Tova").kind != "combat"
     assert _parse("the crab bit me, I hit it back", "Wrecker Caves", "Tova", fight=True).kind == "combat"
+
+
+@pytest.mark.parametrize("text", ["assuming nobody's looking, I pocket a couple of the silver coins from the tin",
+                                  "when nobody's watching I pocket the coin"])
+def test_an_act_framed_as_unseen_is_a_check(text):
+    assert _parse(text, "Kettlecove Docks", "Wren").kind == "skill_check"
+
+
+def test_when_opening_an_act_is_no_question():
+    assert _parse("when is high tide", "Kettlecove Docks", "Wren").kind == "question"
+
+
+def test_a_race_answers_by_its_noun_not_its_kind():
+    """Idris is a High Elf: "the elf" is him, "high tide" is nobody."""
+    assert _parse("when is high tide", "Kettlecove Docks", "Wren").target is None
+    assert _parse("I ask the elf to keep watch", "Kettlecove Docks", "Wren").target == "Idris"
