@@ -14,6 +14,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.classifier import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS, Reading
 from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, npcs_here, place_terms
+from engine.play.gear import kit
 from engine.text import stem, words
 
 T = ActionType
@@ -29,7 +30,9 @@ MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index
 
 def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: set[tuple[str, ...]],
                     scores: dict[ActionType, float], matched: list[str], facts: dict[str, object]) -> None:
-    acting = [(t.stem, t.factor if t.factor > 0 else 0.0) for t in reading.tokens]
+    gear: set[int] = facts.get("gear", set())  # type: ignore[assignment]
+    # The actor's own gear named ("my light crossbow") is no foe armed alike.
+    acting = [(t.stem, t.factor if t.factor > 0 and i not in gear else 0.0) for i, t in enumerate(reading.tokens)]
     person = link_person([(s, f or 0.0) for s, f in acting], world, actor)
     facts["person"] = person
     # A description word ("the boats", "the net shed") is no one addressed; a name or a title is.
@@ -212,7 +215,7 @@ def item_spans(reading: Reading, world: Campaign | None, actor: str | None) -> s
     pc = world.character(actor) if world is not None and actor else None
     if pc is None:
         return set()
-    return spans_naming(reading, tuple(i.name for i in pc.inventory))
+    return spans_naming(reading, kit(pc))
 
 
 def spans_naming(reading: Reading, items: tuple[str, ...]) -> set[int]:

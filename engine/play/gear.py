@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.world import Campaign
+from engine.models.world import Campaign, Character
 from engine.play import lexicon as lx
 from engine.play.classifier import LEXICON, Reading
 from engine.play.entities import STOP, alias_stems
@@ -21,6 +21,13 @@ _FIGHTING = 1.5
 _TARGETED = {"him", "them", "at", "against"}
 _MEANS = {"with", "using", "via"}
 _POSSESSIVE = {"my", "our", "his", "her", "their"}
+_READY = stem("ready")
+_TRIGGERS = {"case", "if", "when", "whatever", "anything", "anyone", "should"}
+
+
+def kit(character: Character) -> tuple[str, ...]:
+    """What a character carries: the inventory, and the weapons their attacks are made with ("light crossbow")."""
+    return tuple(dict.fromkeys([*(i.name for i in character.inventory), *(a.name for a in character.attacks)]))
 
 
 def handled_gear(reading: Reading, world: Campaign | None, actor: str | None) -> tuple[int, set[int]] | None:
@@ -29,7 +36,7 @@ def handled_gear(reading: Reading, world: Campaign | None, actor: str | None) ->
             any(t.possessive for t in reading.tokens) or any(set(c.words) & _POSSESSIVE for c in reading.clauses)):
         return None  # nothing owned is named: the common case, answered at once
     heads, theirs, every = _kits(actor.casefold(), tuple(  # type: ignore[union-attr]
-        (c.name, tuple(i.name for i in c.inventory)) for c in world.characters))  # type: ignore[union-attr]
+        (c.name, kit(c)) for c in world.characters))  # type: ignore[union-attr]
     if not any(t.stem in every for t in reading.tokens):
         return None  # no one's gear named: the common case, answered at once
     for index, clause in enumerate(reading.clauses):
@@ -48,7 +55,9 @@ def handled_gear(reading: Reading, world: Campaign | None, actor: str | None) ->
             w == "her" and not _possessed_by(ws, k) for k, w in enumerate(ws))
         fights = any(not t.noun and any(c.action_type == T.COMBAT and c.weight >= _FIGHTING
                                         for c in LEXICON.get((t.stem,), ())) for t in own)
-        if not aimed and not fights:
+        # "readies her crossbow in case anything comes out of the water": the Ready action, held for a trigger.
+        held = any(t.stem == _READY for t in own) and bool(set(ws[spot:]) & _TRIGGERS)
+        if not aimed and not fights and not held:
             return index, {k for k, t in enumerate(reading.tokens) if t.clause == index and t.stem in heads}
     return None
 

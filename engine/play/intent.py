@@ -262,7 +262,8 @@ def _score(reading: Reading, world: Campaign | None, actor: str | None
     facts: dict[str, object] = {"moving": (bool(going & MOVEMENT_KEYS) or bool(routes)) and not requested,
                                 "main": main,
                                 "fights": fights or bool(reading.spell) or aimed is not None,
-                                "handed": handed[0] if handed is not None else None}  # its recipient is no one spoken to
+                                "handed": handed[0] if handed is not None else None,  # its recipient is no one spoken to
+                                "gear": carried}
     if world is not None:
         world_evidence(reading, world, actor, keys, scores, matched, facts)
         spoken = facts.get("person_clause")

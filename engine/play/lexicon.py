@@ -92,7 +92,7 @@ CREATURES = {"goblin", "orc", "skeleton", "zombie", "wolf", "wolves", "bandit", 
 # Lifting one of these opens it ("lift the trapdoor", "raise the lid of the crate"): no feat of strength.
 OPENINGS = {"trapdoor", "hatch", "lid", "flap", "grate", "grating", "grille", "latch", "shutter", "curtain", "cover",
             "door", "hasp", "bar", "trap"}
-LIFTING = {"lift", "raise", "hoist", "ease", "flip"}  # not "pry"/"force": forcing a thing open is a feat
+LIFTING = {"lift", "raise", "hoist", "ease"}  # not "pry"/"force": forcing a thing open is a feat
 # Going on ("we press on", "keep going"); before a noun the particle is a preposition ("push on the lever").
 ONWARD = {"press_on", "push_on", "carry_on", "keep_going", "keep_moving", "keep_walking", "forge_ahead", "push_ahead",
           "press_ahead", "push_forward", "press_forward", "soldier_on", "plough_on", "plow_on", "crack_on", "move_along",

@@ -16,6 +16,7 @@ from engine.content.catalogue import index as catalogue_index
 from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
 from engine.play.entities import place_texts
+from engine.play.lexicon import LEXICON_SPEC
 from engine.play.world_memo import remembered
 from engine.text import words
 
@@ -24,7 +25,7 @@ SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "y
              "im": "i'm", "wat": "what", "wut": "what", "hw": "how", "bak": "back", "goin": "going",
              "whats": "what's", "wheres": "where's", "hows": "how's", "whos": "who's", "lets": "let's",
              "its": "it's", "dont": "don't", "cant": "can't", "wont": "won't", "tho": "though", "pls": "please",
-             "plz": "please", "b4": "before", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
+             "plz": "please", "b4": "before", "lite": "light", "nite": "night", "tonite": "tonight", "gonna": "going", "wanna": "want", "nah": "no", "nope": "no",
              "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color", "doesnt": "doesn't",
              "didnt": "didn't", "isnt": "isn't", "arent": "aren't", "havent": "haven't", "wasnt": "wasn't",
              "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't",
@@ -116,8 +117,17 @@ def _joined_spells() -> dict[str, tuple[str, ...]]:
             if " " in name and name.replace(" ", "").isalpha()}
 
 
+@cache
+def _joined_phrases() -> dict[str, tuple[str, ...]]:
+    """The parser's two- and three-word phrases run together ("longrest", "shortrest", "hitdice"), where the
+    run-together form is no English word of its own ("lookout", "pickup" stay as typed)."""
+    phrases = {cue.split(":")[0].rstrip("!") for spec in LEXICON_SPEC.values() for cue in spec.split()}
+    return {p.replace("_", ""): tuple(p.split("_")) for p in phrases
+            if "_" in p and p.replace("_", "").isalpha() and not _is_word(p.replace("_", ""))}
+
+
 def unjoined(raw: list[str]) -> list[str]:
-    joined = _joined_spells()
+    joined = _joined_spells() | _joined_phrases()
     return [w for tok in raw for w in joined.get(tok, (tok,))]
 
 

@@ -78,3 +78,17 @@ def test_a_race_answers_by_its_noun_not_its_kind():
     """Idris is a High Elf: "the elf" is him, "high tide" is nobody."""
     assert _parse("when is high tide", "Kettlecove Docks", "Wren").target is None
     assert _parse("I ask the elf to keep watch", "Kettlecove Docks", "Wren").target == "Idris"
+
+
+@pytest.mark.parametrize("text", ["k we longrest at hespers", "can we shortrest here?"])
+def test_a_phrase_run_together_is_read_as_the_phrase(text):
+    assert _parse(text, "Tarred Gull Inn", "Idris").kind == "rest"
+
+
+def test_chat_spelling_of_light_is_light():
+    assert _parse("i draw my lite crossbow", "Gannet Point", "Tova", fight=True).kind == "inventory"
+
+
+def test_a_weapon_readied_for_a_trigger_is_the_ready_action():
+    assert _parse("tova readies her crossbow in case anything comes out of the water", "Drowned Chapel", "Tova",
+                  fight=True).kind == "combat"
