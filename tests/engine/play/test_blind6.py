@@ -21,12 +21,12 @@ def test_the_split_is_fixed_and_holds_back_half():
 def test_tuned_half_floor():
     # Session start: kind 0.839, target 0.984, destination 0.733.
     report = score(blind6_split()[0])
-    assert report["kind_accuracy"] >= 0.94 and report["target_accuracy"] >= 0.99
+    assert report["kind_accuracy"] >= 0.948 and report["target_accuracy"] >= 0.99
     assert report["destination_accuracy"] >= 0.86
 
 
 def test_held_back_half_floor():
     # Session start: kind 0.804, target 0.951, destination 0.727; never looked at while tuning.
     report = score(blind6_split()[1])
-    assert report["kind_accuracy"] >= 0.86 and report["target_accuracy"] >= 0.95
+    assert report["kind_accuracy"] >= 0.88 and report["target_accuracy"] >= 0.95
     assert report["destination_accuracy"] >= 0.90

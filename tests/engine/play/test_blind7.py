@@ -29,5 +29,5 @@ def test_tuned_half_floor():
 def test_held_back_half_floor():
     # Session start: kind 0.789, target 0.984, destination 0.750; never looked at while tuning.
     report = score(blind7_split()[1])
-    assert report["kind_accuracy"] >= 0.819 and report["target_accuracy"] >= 0.98
-    assert report["destination_accuracy"] >= 0.75
+    assert report["kind_accuracy"] >= 0.826 and report["target_accuracy"] >= 0.98
+    assert report["destination_accuracy"] >= 0.83
