@@ -35,9 +35,10 @@ from engine.play.agents.exploration import ExplorationAgent
 from engine.play.agents.rules_agent import RulesAgent
 from engine.play.agents.social import SocialAgent
 from engine.play.builds import builds
+from engine.play.deciding import AGENT_FOR
 from engine.play.entities import PRONOUNS
 from engine.play.frames import without_speaker
-from engine.play.intent import AGENT_FOR, IntentResult, parse, understand
+from engine.play.intent import IntentResult, parse, understand
 from engine.play.narrate_turn import NARRATION_TIMEOUT, NarrationCallback, emit, narrate
 from engine.play.parsers import IntentParser, OfflineIntentParser
 from engine.play.said_order import in_said_order

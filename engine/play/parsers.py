@@ -22,8 +22,9 @@ from engine.errors import InvalidInputError, NotFoundError
 from engine.models.actions import ActionType
 from engine.models.intent import ActionIntent, EntityRef, IntentKind, IntentPart, IntentProposal, PartProposal
 from engine.models.world import Campaign
+from engine.play.deciding import AGENT_FOR
 from engine.play.entities import NAME_WEIGHT, link_person, people, rank_people
-from engine.play.intent import AGENT_FOR, IntentResult, understand
+from engine.play.intent import IntentResult, understand
 from engine.settings import NarratorSettings
 from engine.text import stem, words
 

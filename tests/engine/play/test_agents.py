@@ -290,7 +290,7 @@ async def test_give_drop_and_pick_up_move_items():
 
 
 def test_default_agents_cover_every_route():
-    from engine.play.intent import AGENT_FOR
+    from engine.play.deciding import AGENT_FOR
     assert set(AGENT_FOR.values()) <= set(default_agents())
 
 
