@@ -59,6 +59,8 @@ def handed_over(reading: Reading, world: Campaign, actor: str | None, carried: s
 def passed_to(reading: Reading, world: Campaign, actor: str | None) -> int | None:
     """The clause where a thing is moved to a person: to someone ("slide the ale over to Bram") or
     before the thing ("flip him a copper"). Said in quotes or denied ("I don't give him a thing"), nothing."""
+    if not any(t.stem in PASSING for t in reading.tokens):
+        return None  # no verb of moving a thing: the common case, answered before the people are gathered
     people = _people(world, actor)
     negated = {t.clause for t in reading.tokens if t.negated}
     for index, clause in enumerate(reading.clauses):

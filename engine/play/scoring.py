@@ -27,6 +27,7 @@ from engine.play.classifier import (
 from engine.play.deciding import AGENT_FOR
 from engine.play.entities import npcs_here
 from engine.play.evidence import (
+    UTTERANCES,
     MainVerb,
     has_object,
     item_spans,
@@ -54,7 +55,6 @@ FOLLOWING = {stem(w) for w in lx.FOLLOWING}
 SIGNS = {stem(w) for w in lx.SIGNS}
 GOING = {stem(w) for w in lx.GOING}
 INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
-UTTERANCES = {stem(w) for w in lx.UTTERANCES}
 _RECITING = {(stem(w),) for w in ("chant", "recite", "intone")}
 FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 
