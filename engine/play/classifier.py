@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, SkipValidation
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
+from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, is_verb
 from engine.play.frames import honesty, without_leave
 from engine.play.typos import correct, unjoined
 from engine.text import stem
@@ -41,7 +42,6 @@ _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi", "also", "btw",
             "actually"}
-_GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
 _SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "you've"}
@@ -71,40 +71,6 @@ GOAL_FACTOR = 0.5
 QUOTE_FACTOR = 0.3
 QUESTION_FACTOR = 0.2
 
-
-class _Cue(BaseModel):
-    action_type: ActionType
-    weight: float
-    label: str
-    verb_only: bool = False
-
-
-def _parse_lexicon() -> dict[tuple[str, ...], list[_Cue]]:
-    lexicon: dict[tuple[str, ...], list[_Cue]] = {}
-    for action_type, spec in lx.LEXICON_SPEC.items():
-        for item in spec.split():
-            cue, weight = item.rsplit(":", 1)
-            verb_only = cue.endswith("!")
-            cue = cue.rstrip("!")
-            key = tuple(stem(w) for w in cue.split("_"))
-            lexicon.setdefault(key, []).append(
-                _Cue(action_type=action_type, weight=float(weight), label=cue.replace("_", " "), verb_only=verb_only))
-    return lexicon
-
-
-LEXICON = _parse_lexicon()
-MAX_PHRASE = max(len(k) for k in LEXICON)
-MOVEMENT_KEYS = {tuple(stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
-_ONWARD = {tuple(stem(w) for w in m.split("_")) for m in lx.ONWARD}
-SOCIAL_KEYS = {(stem(w),) for w in lx.SOCIAL_SKILL}
-SPEECH_KEYS = {(stem(w),) for w in lx.SPEECH}
-SPELL_KEYS = {tuple(stem(w) for w in s.split("_")) for s in lx.SPELL_CUES}
-# People nouns (the light roleplay cues): someone to talk round even without a named NPC.
-PEOPLE = {k for k, cues in LEXICON.items()
-          if any(c.action_type == T.ROLEPLAY and c.weight <= lx.PERSON_WEIGHT for c in cues)}
-# Every word the cues are made of, for typo correction (stems would correct "sneek" to "sneak"'s stem).
-CUE_WORDS = frozenset(w for spec in lx.LEXICON_SPEC.values() for item in spec.split()
-                      for w in item.rsplit(":", 1)[0].rstrip("!").split("_") if len(w) > 3)
 
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
@@ -363,7 +329,7 @@ def _without_future(raw: list[str]) -> list[str]:
     while i < len(raw):
         tok = raw[i]
         after = raw[i + 1] if i + 1 < len(raw) else ""
-        if tok == "gonna" or (tok in _FUTURE and after == "to" and _is_verb(raw[i + 2] if i + 2 < len(raw) else "")):
+        if tok == "gonna" or (tok in _FUTURE and after == "to" and is_verb(raw[i + 2] if i + 2 < len(raw) else "")):
             i += 2 if after == "to" else 1
             continue
         if tok in _ASPECT and len(after) > 5 and after.endswith("ing"):
@@ -372,11 +338,6 @@ def _without_future(raw: list[str]) -> list[str]:
         out.append(tok)
         i += 1
     return out
-
-
-def _is_verb(word: str) -> bool:
-    return word in lx.VERBS or any(not c.verb_only and c.weight >= 1.5 for c in LEXICON.get((stem(word),), ())) \
-        or any(c.verb_only for c in LEXICON.get((stem(word),), ()))
 
 
 Match = tuple[tuple[str, ...], int, float, bool, int]
@@ -403,7 +364,7 @@ def match_cues(tokens: list[Token]) -> list[Match]:
             if split is not None:
                 key = split[0]
                 used.add(split[1])
-            if key in _ONWARD and i + size < len(tokens) and tokens[i + size].noun \
+            if key in ONWARD_KEYS and i + size < len(tokens) and tokens[i + size].noun \
                     and tokens[i + size].clause == tokens[i].clause:
                 continue  # "push on the lever": "on" opens the verb's object, it is no going on
             if key in LEXICON and len({t.clause for t in tokens[i:i + size]}) == 1 and not used & set(range(i, i + size)):
@@ -426,15 +387,3 @@ def _split_phrase(tokens: list[Token], i: int, used: set[int]) -> tuple[tuple[st
         if tokens[j].stem in _PARTICLES and key in LEXICON and j not in used:
             return key, j
     return None
-
-
-def spell_kind(spell: str) -> ActionType | None:
-    """What casting a spell does at the table: attack spells fight, detection explores, others are checks;
-    None for a spell not named ("I cast a spell at it")."""
-    if not set(spell.split()) - _GENERIC_SPELL:
-        return None
-    if any(spell.startswith(s) or s in spell for s in lx.ATTACK_SPELLS):
-        return T.COMBAT
-    if set(spell.split()) & lx.DETECTION_SPELLS:
-        return T.EXPLORATION
-    return T.SKILL_CHECK

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.classifier import MOVEMENT_KEYS, Reading
+from engine.play.classifier import Reading
+from engine.play.cue_keys import MOVEMENT_KEYS
 from engine.play.entities import PRONOUNS
 from engine.text import stem
 

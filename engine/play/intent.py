@@ -17,15 +17,10 @@ from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
-from engine.play.classifier import (
-    CUE_WORDS,
-    LEXICON,
-    MOVEMENT_KEYS,
-    Reading,
-    read,
-)
+from engine.play.classifier import Reading, read
 from engine.play.compound import approaches
 from engine.play.covert import covert, unnoticed
+from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place

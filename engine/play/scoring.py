@@ -12,16 +12,14 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.aimed import WEAPON_AIMED, at_a_thing, weapon_aimed
 from engine.play.asking import asks_of_them
-from engine.play.classifier import (
+from engine.play.classifier import MAIN_CUE_BONUS, Reading, match_cues
+from engine.play.cue_keys import (
     LEXICON,
-    MAIN_CUE_BONUS,
     MOVEMENT_KEYS,
     PEOPLE,
     SOCIAL_KEYS,
     SPEECH_KEYS,
     SPELL_KEYS,
-    Reading,
-    match_cues,
     spell_kind,
 )
 from engine.play.deciding import AGENT_FOR

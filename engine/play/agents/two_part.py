@@ -26,7 +26,7 @@ from engine.models.world import Character, TurnUse
 from engine.play.agents.assailant import describes_a_foe
 from engine.play.agents.base import AgentContext, AgentResult
 from engine.play.agents.sheet_casting import cast_from_sheet, named_spell
-from engine.play.classifier import LEXICON
+from engine.play.cue_keys import LEXICON
 from engine.text import stems, words
 
 # Combat verbs that make no attack (the combat agent's other paths handle them).
