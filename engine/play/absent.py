@@ -17,9 +17,9 @@ from engine.content.catalogue import index, name_words
 from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
 from engine.play.entities import alias_stems, place_words
+from engine.play.reading import Reading
 from engine.play.typos import world_vocabulary
 from engine.text import stem
 

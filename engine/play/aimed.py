@@ -12,10 +12,10 @@ from __future__ import annotations
 from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play.absent import creature_words
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
 from engine.play.entities import alias_stems
 from engine.play.lexicon import PERSON_WEIGHT
+from engine.play.reading import Reading
 from engine.play.typos import is_english
 from engine.text import stem
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
 from engine.play.frames import honesty
+from engine.play.reading import Reading
 
 T = ActionType
-_FILLERS = {"ok", "okay", "so", "um", "uh", "hey", "dm", "quick", "q", "wait", "and", "oh", "hmm"}
 _SPEECH_MIN = 3.0  # a clause that speaks to someone, not a murmur in a side clause ("while he talks")
 _JUDGING = {"think", "reckon", "believe", "sense", "feel", "tell", "figure", "seem", "seems", "trust"}
 _SPEAKERS = {"i", "we", "i'll", "we'll", "let's", "i'm", "we're", "you", "your", "ya", "you're"}
@@ -55,7 +54,7 @@ def reads_a_person(reading: Reading) -> list[int]:
         return []
     out = []
     for i, clause in enumerate(reading.clauses):
-        ws = [w for w in clause.words if w not in _FILLERS]
+        ws = [w for w in clause.words if w not in lx.FILLERS]
         if ws and not clause.quoted and _reads_someone(ws):
             out.append(i)  # "I read her", "wren reads pim", "read nessa's face": a person read, not a page
             continue

@@ -6,7 +6,7 @@ stays a puzzle, trying to talk someone round stays speech, and trying to hit som
 from __future__ import annotations
 
 from engine.models.actions import ActionType
-from engine.play.classifier import Reading
+from engine.play.reading import Reading
 
 T = ActionType
 ATTEMPT_WEIGHT = 3.0

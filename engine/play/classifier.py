@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel, Field, SkipValidation
-
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, is_verb
-from engine.play.frames import honesty, without_leave
+from engine.play.dm_questions import asked_of, asks_the_rules, is_question
+from engine.play.frames import without_leave
+from engine.play.reading import Clause, Reading, Token
 from engine.play.typos import correct, unjoined
 from engine.text import stem
 
@@ -40,29 +40,19 @@ _ASPECT = {"keep", "keeps", "kept", "start", "starts", "begin", "begins", "conti
 _CONDITIONAL = {"not", "no", "yes", "so", "yeah", "nope"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
-_FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "dm", "yo", "oi", "also", "btw",
-            "actually"}
-_PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
-_FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
-_SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "you've"}
-# No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
-# how things stand, whatever the subject after them.
-_STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
-_NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
 _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
 # Past participles the stemmer folds onto another verb ("done" is no "don").
 _IRREGULAR = {"done": "do", "gone": "go"}
 _TABLE = {"dm", "gm"}
-_WHEN = {"when", "whenever", "once"}
+_WHEN_LEADS = {"before", "after", "until"}
+_FRONTED = _WHEN_LEADS | {"when", "once", "while"}
+_COMPLEMENT = {"that", "if", "what", "where", "how", "who", "whom", "than", "as", "so", "and", "or", "let"}
+# Verbs that take "after"/"before" as their own preposition: who is chased or where one kneels.
+_PLACED_BY = {"go", "come", "run", "chase", "look", "take", "head", "kneel", "stand", "bow", "sit", "lie", "hurry"}
 # A tag put after a question ("would Hesper know, do you reckon?"): it asks the table's opinion, not anyone there.
 _TAGS = {("do", "you", "reckon"), ("you", "reckon"), ("do", "you", "think"), ("you", "think"), ("d'you", "think"),
          ("d'you", "reckon"), ("dya", "reckon"), ("dya", "think"), ("think", "so"), ("what", "do", "you", "reckon"),
          ("what", "do", "you", "think"), ("would", "you", "say"), ("wouldn't", "you", "say"), ("you", "reckon", "so")}
-# What someone knows or thinks: asked of a person present, it is theirs to answer.
-_KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
-            "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
-# Words of when or how often: with "can I ...", they ask what the rules allow ("... and still move after?").
-_RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
 MAIN_CUE_BONUS = 1.5
@@ -75,98 +65,6 @@ QUESTION_FACTOR = 0.2
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:]|[\"“”]")
-
-
-class Token(BaseModel):
-    word: str
-    stem: str
-    clause: int
-    factor: float
-    # Right after an article or possessive: a noun, so verb-only cues do not apply.
-    noun: bool = False
-    # Right after "my"/"our": the speaker's own things ("check my pack" looks in the pack).
-    own: bool = False
-    negated: bool = False
-    possessive: bool = Field(False, description="Typed with 's ('Vell's strongbox'); 's may also be 'is'")
-
-
-class Clause(BaseModel):
-    words: list[str] = Field(default_factory=list)
-    question: bool = False
-    quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
-    asked: bool = Field(False, description="Ends in a question mark")
-    lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
-    conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
-    colon: bool = Field(False, description="Follows a colon: what comes after 'Bram jabs a finger at Nessa:'")
-
-
-class Reading(BaseModel):
-    tokens: list[Token]
-    clauses: list[Clause]
-    quoted: bool = False
-    negated: bool = False
-    addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
-    addressee: str | None = Field(None, description="The name word they were hailed by")
-    spell: str | None = None
-    # Not validated: validating would copy the whole vocabulary for every sentence read.
-    vocabulary: SkipValidation[frozenset[str]] = Field(default_factory=frozenset, exclude=True, repr=False,
-                                                       description="The words typos were folded onto")
-
-
-def _is_question(clause: Clause) -> bool:
-    """A question to the DM: a question word first, or an auxiliary asking about the world. "Can I
-    climb...?" asks to act; "can I see the crab from here?" asks what the character perceives."""
-    ws = [w for w in clause.words if w not in _FILLERS]
-    if not ws:
-        return False
-    first, second = ws[0], ws[1] if len(ws) > 1 else ""
-    third = ws[2] if len(ws) > 2 else ""
-    # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
-    if honesty(ws) or set(ws) & _SECOND_PERSON or clause.quoted:
-        return False
-    if first in _WHEN and not clause.asked and set(ws[2:]) & _FIRST_PERSON:
-        return False  # "when nobody's watching I pocket the coin": when the act is done, not a question
-    if first in lx.QUESTION_WORDS:
-        # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
-        return not (first == "how" and second == "to") and not (first == "what" and second == "if"
-                                                                   and third in _FIRST_PERSON)
-    if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
-                                               "our", "any", "anyone", "anything", "this", "that"}
-                                    or clause.asked or first in _STATE_ASKING and _subject(second)):
-        if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
-            return False  # "can I climb it?" asks to act
-        return True
-    return False
-
-
-def _asked_of(ws: list[str], addressees: frozenset[str]) -> str | None:
-    """"whats hesper know about silas crowe", "what does Pim think of the harbormaster": what someone present
-    knows or thinks is theirs to tell; the question is put to them. Returns the name word they were asked by."""
-    ws = [w for w in ws if w not in _FILLERS]
-    if not ws or ws[0] not in lx.QUESTION_WORDS | {"does", "did", "whats", "do"}:
-        return None
-    for j, w in enumerate(ws[1:4], start=1):
-        if w in addressees:
-            # How they stand toward the party ("what does aldous think of us") is theirs to show, the DM's to say.
-            return w if set(ws[j + 1:j + 3]) & _KNOWING and not {"us", "me"} & set(ws[j + 1:]) else None
-    return None
-
-
-def _asks_the_rules(clauses: list[Clause]) -> bool:
-    """"can I cast shield after I've been hit?", "can I use action surge again or do I need a rest first":
-    asking whether one may, with a word of when or how often, asks how the rules stand; the act waits on it."""
-    spoken = [c for c in clauses if c.words]
-    ws = [w for w in spoken[0].words if w not in _FILLERS] if spoken else []
-    if len(ws) < 3 or ws[0] not in {"can", "could", "may"} or ws[1] not in {"i", "we"} or any(c.quoted for c in spoken):
-        return False
-    # As a clause's joining word only "after" asks ("... after I've been hit?"); "while they argue" sets a scene.
-    return any(w in _RULES_TAIL for c in spoken for w in c.words) or any(c.lead == "after" for c in spoken)
-
-
-def _subject(word: str) -> bool:
-    """A word that can open the subject of a question ("is old nip ..."); "were done here" (for "we're")
-    has none: a participle follows straight on."""
-    return bool(word) and word not in _FIRST_PERSON and not word.endswith("ed") and word not in _NO_SUBJECT
 
 
 _OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
@@ -189,6 +87,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     raw = _without_future(without_leave(unjoined(raw)))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
+    after_article = 0  # words read since the last article or possessive
     spell: list[str] = []
     prev = ""
     for index, tok in enumerate(raw):
@@ -202,6 +101,12 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             opens = True
         else:
             opens = False
+        current = reading.clauses[-1]
+        if word in ("i", "we") and current.lead in _FRONTED and len(current.words) >= 2 \
+                and current.words[-1] not in _COMPLEMENT:
+            # "after the fight we loot the bodies": the subject after a fronted time clause opens the main one.
+            reading.clauses.append(Clause(colon=current.colon))
+            modifier, noun, prev, negating, casting = 1.0, False, "", False, False
         if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             if reading.clauses[-1].words:
@@ -233,9 +138,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             continue
         prev = word
         if word in _DETERMINERS:
-            noun = True
+            noun, after_article = True, 0
             own = word in ("my", "our")
             continue
+        after_article += 1
         if casting:
             spell.append(word)
             reading.spell = " ".join(spell)
@@ -246,56 +152,57 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         # "the right order", "the old watch": after an article and a word that is no cue (an adjective),
         # the next word still ends the noun phrase, so a verb-only cue there is a noun too.
         noun = tok.endswith("'s") or (noun and (stem(word),) not in LEXICON and word not in _STOP_WORDS
-                                      and len(reading.tokens) > 1 and not reading.tokens[-2].noun)
+                                      and after_article == 1)
         own = False
     # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
     # "madam Quill," or "..., Vell."): the sentence is speech to them.
     hails = [c for c in reading.clauses if len(c.words) <= 3 and set(c.words[-2:]) & addressees
-             and (len(c.words) == 1 or c.words[0] in _FILLERS | addressees or c.quoted)]
+             and (len(c.words) == 1 or c.words[0] in lx.FILLERS | addressees or c.quoted)]
     vocative = bool(hails)
     if hails:
         reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)
     spoken = [c for c in reading.clauses if c.words]
     if spoken and not vocative and addressees:
-        first = [w for w in spoken[0].words if w not in _FILLERS]
+        first = [w for w in spoken[0].words if w not in lx.FILLERS]
         # "Hesper how much for a room", "can you row us round to the caves pim?": a person present
         # hailed by name at the start, or at the end of a "you" sentence, is spoken to.
         hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS)
-        hailed = hailed or any(c.words[-1] in addressees and set(c.words) & _SECOND_PERSON for c in spoken)
+        hailed = hailed or any(c.words[-1] in addressees and set(c.words) & lx.SECOND_PERSON for c in spoken)
         if hailed:
             reading.addressee = next((w for c in spoken for w in (c.words[0], c.words[-1]) if w in addressees), None)
             vocative = True
-            acting = {i for i, c in enumerate(reading.clauses) if set(c.words) & _FIRST_PERSON}
+            acting = {i for i, c in enumerate(reading.clauses) if set(c.words) & lx.FIRST_PERSON}
             for t in reading.tokens:
                 if t.clause not in acting and t.word not in addressees:
                     t.factor *= QUOTE_FACTOR  # what is said to them is speech, not the speaker's act
     if not vocative and addressees:
-        asked_of = _asked_of(spoken[0].words if spoken else [], addressees)
-        if asked_of is not None:
-            reading.addressee, vocative = asked_of, True
+        asked = asked_of(spoken[0].words if spoken else [], addressees)
+        if asked is not None:
+            reading.addressee, vocative = asked, True
     reading.addressed = vocative
     tagged: set[int] = set()
     for index, clause in enumerate(reading.clauses):
-        ws = [w for w in clause.words if w not in _FILLERS]
+        ws = [w for w in clause.words if w not in lx.FILLERS]
         # "...: where does your captain keep the loot", "what will you pay for them?": a question put to
         # "you" is said to someone there, quotes or not; its words are speech, not the speaker's acts.
         if index and tuple(ws) in _TAGS and clause.asked and not vocative:
             tagged.add(index - 1)  # the tag asks the table: the question before it is for the DM
             continue
-        if ws and not vocative and not clause.quoted and set(ws) & _SECOND_PERSON and not set(ws) & _TABLE \
+        if ws and not vocative and not clause.quoted and set(ws) & lx.SECOND_PERSON and not set(ws) & _TABLE \
                 and (clause.asked or ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES):
             clause.quoted = reading.quoted = True
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= QUOTE_FACTOR
     _said_after_colon(reading, vocative)
-    rules_asked = not vocative and _asks_the_rules(reading.clauses)
+    _when_phrases(reading)
+    rules_asked = not vocative and asks_the_rules(reading.clauses)
     for index, clause in enumerate(reading.clauses):
-        clause.question = rules_asked or not vocative and _is_question(clause) or index in tagged
-        ws = [w for w in clause.words if w not in _FILLERS]
+        clause.question = rules_asked or not vocative and is_question(clause) or index in tagged
+        ws = [w for w in clause.words if w not in lx.FILLERS]
         nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \
-                and nxt.words[0] in _FIRST_PERSON | _GUESSED:
+                and nxt.words[0] in lx.FIRST_PERSON | _GUESSED:
             clause.question = False  # "what if it's a shift cipher?", "what if we ...": a try put forward
         if clause.question:
             for t in reading.tokens:
@@ -304,12 +211,25 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     return reading
 
 
+def _when_phrases(reading: Reading) -> None:
+    """'before the next fight', 'after the rest', 'until the fight's over': a time word with only a noun
+    phrase after it says when, it is no act of its own. Straight after a verb it is the verb's own
+    ("go after the captain", "kneel before the altar")."""
+    for index, clause in enumerate(reading.clauses):
+        before = reading.clauses[index - 1].words if index else []
+        if clause.lead in _WHEN_LEADS and clause.words and clause.words[0] in _DETERMINERS \
+                and not set(clause.words) & lx.SUBJECTS and not (before and stem(before[-1]) in _PLACED_BY):
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= TOPIC_FACTOR
+
+
 def _said_after_colon(reading: Reading, vocative: bool) -> None:
     """'Bram jabs a finger at Nessa: drop the whistle or you're swimming home': words after a colon that
     speak to "you" are said to someone there, quotes or not."""
     after = [c for c in reading.clauses if c.colon and not c.quoted]
     said = [w for c in after for w in c.words]
-    if vocative or not after or not set(said) & _SECOND_PERSON or set(said) & _TABLE:
+    if vocative or not after or not set(said) & lx.SECOND_PERSON or set(said) & _TABLE:
         return
     reading.quoted = True
     for c in after:

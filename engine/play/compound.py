@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
 from engine.play.cue_keys import MOVEMENT_KEYS
 from engine.play.entities import PRONOUNS
+from engine.play.reading import Reading
 from engine.text import stem
 
 T = ActionType

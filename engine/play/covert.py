@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
+from engine.play.reading import Reading
 from engine.text import stem
 
 T = ActionType

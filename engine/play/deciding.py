@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from engine.models.actions import ActionType
-from engine.play.classifier import Reading
 from engine.play.intent_result import IntentResult
+from engine.play.reading import Reading
 
 T = ActionType
 NEAR_TIE = 0.85

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from engine.models.intent import ActionIntent, IntentKind
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading, read
+from engine.play.classifier import read
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 # Words after which the rest of a clause is wondered about, not done ("check whether it will light").

@@ -8,7 +8,7 @@ are left out when people are ranked, so the fight's foe (or nobody) is meant ins
 
 from __future__ import annotations
 
-from engine.play.classifier import Token
+from engine.play.reading import Token
 
 GENERIC_HEADS = frozenset({"one", "ones", "guy", "guys", "fella", "fellas", "fellow", "bloke", "dude", "thing",
                            "things", "creature", "bastard", "brute", "git", "sod", "idiot", "jerk", "wretch"})

@@ -12,10 +12,10 @@ from functools import lru_cache
 from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS
 from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, npcs_here, place_terms
 from engine.play.gear import kit
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 T = ActionType

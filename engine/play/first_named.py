@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
-from engine.play.classifier import Reading
 from engine.play.entities import alias_stems
 from engine.play.evidence import describes_a_thing
+from engine.play.reading import Reading
 from engine.text import stem
 
 

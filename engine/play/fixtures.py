@@ -8,9 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.world import Campaign
-from engine.play.classifier import Reading
 from engine.play.cue_keys import SPEECH_KEYS
 from engine.play.entities import content_stems
+from engine.play.reading import Reading
 from engine.play.world_memo import remembered
 from engine.text import stem
 

@@ -10,14 +10,13 @@ import re
 
 from engine.play import lexicon as lx
 
-_FILLERS = {"ok", "okay", "so", "um", "uh", "hey", "dm", "quick", "q", "wait", "and", "oh", "hmm"}
 _LEAVE = {"ok", "okay", "possible", "alright", "fine", "allowed", "cool"}
 
 
 def without_leave(raw: list[str]) -> list[str]:
     """The words with a leading request for leave dropped: "would it be ok if I drink" -> "I drink"."""
     start = 0
-    while start < len(raw) and raw[start] in _FILLERS:
+    while start < len(raw) and raw[start] in lx.FILLERS:
         start += 1
     ws = raw[start:start + 8]
     j = None

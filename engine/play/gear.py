@@ -10,9 +10,9 @@ from functools import lru_cache
 from engine.models.actions import ActionType
 from engine.models.world import Campaign, Character
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
 from engine.play.entities import STOP, alias_stems
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 T = ActionType

@@ -5,7 +5,7 @@ crab's eyes". Out of a fight, help with a task is part of that task's check, so 
 from __future__ import annotations
 
 from engine.models.world import Campaign
-from engine.play.classifier import Reading
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 HELP_WEIGHT = 3.0

@@ -17,7 +17,7 @@ from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
-from engine.play.classifier import Reading, read
+from engine.play.classifier import read
 from engine.play.compound import approaches
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
@@ -41,6 +41,7 @@ from engine.play.intent_result import (
 )
 from engine.play.naming import check_names
 from engine.play.parts import compound_parts
+from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, score_reading
 from engine.play.spell_names import named_spell
 from engine.play.typos import nonsense, world_vocabulary

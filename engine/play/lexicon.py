@@ -120,6 +120,11 @@ NEGATORS = {"not", "no", "never", "don't", "doesn't", "didn't", "won't", "can't"
 READING = {"lying", "lie", "hiding", "honest", "truth", "truthful", "liar", "fibbing", "trust", "sincere", "motive",
            "bluffing"}
 SUBJECTS = {"i", "we", "let's", "i'll", "we'll", "i'm", "we're", "then"}
+FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
+SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "you've"}
+# Words that open a turn without saying anything about it ("ok so", "quick q", "btw").
+FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "q", "dm", "yo", "oi", "also",
+           "btw", "actually"}
 DIRECTIONS = {"to", "into", "toward", "towards", "back", "up", "down", "through", "out", "onto", "across"}
 # Spells that find or read things are exploration; attack spells are combat.
 DETECTION_SPELLS = {"detect", "identify", "locate", "comprehend", "clairvoyance", "see"}

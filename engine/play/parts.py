@@ -13,11 +13,11 @@ from __future__ import annotations
 from engine.models.actions import ActionType
 from engine.models.intent import EntityRef, IntentKind, IntentPart
 from engine.models.world import Campaign
-from engine.play.classifier import Reading, Token
 from engine.play.deciding import CLAUSE_MIN, THEN_MIN, sequenced
 from engine.play.described import describing
 from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, rank_people
 from engine.play.intent_result import OUTRIGHT, only_foe
+from engine.play.reading import Reading, Token
 from engine.text import stem, words
 
 K = IntentKind

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from engine.models.actions import ActionType
 from engine.models.world import Campaign
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
 from engine.play.entities import alias_stems, npcs_here
 from engine.play.evidence import spans_naming
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 T = ActionType

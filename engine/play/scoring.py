@@ -12,7 +12,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.aimed import WEAPON_AIMED, at_a_thing, weapon_aimed
 from engine.play.asking import asks_of_them
-from engine.play.classifier import MAIN_CUE_BONUS, Reading, match_cues
+from engine.play.classifier import MAIN_CUE_BONUS, match_cues
 from engine.play.cue_keys import (
     LEXICON,
     MOVEMENT_KEYS,
@@ -38,6 +38,7 @@ from engine.play.fixtures import deed_here, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.passing import PASSING, handed_over, passed_to
+from engine.play.reading import Reading
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.wares_named import ORDERED, ordered
 from engine.text import stem

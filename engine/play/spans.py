@@ -5,8 +5,8 @@ is the table's way of saying they rest, whatever the slang for the resting."""
 from __future__ import annotations
 
 from engine.models.actions import ActionType
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
+from engine.play.reading import Reading
 from engine.text import stem
 
 T = ActionType

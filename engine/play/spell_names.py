@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.world import Campaign
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 _FILLERS = {"ok", "okay", "so", "um", "uh", "and", "then", "now", "quick", "i", "we"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from engine.models.world import ABILITY_NAMES, SKILLS
 from engine.play import lexicon as lx
-from engine.play.classifier import Reading
 from engine.play.cue_keys import LEXICON
+from engine.play.reading import Reading
 
 SEQUENCE_WEIGHT = 4.0
 DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech

@@ -5,8 +5,8 @@ a purchase, whoever is addressed. Derived from the world, so any campaign's menu
 from __future__ import annotations
 
 from engine.models.world import Attitude, Campaign
-from engine.play.classifier import Reading
 from engine.play.entities import STOP
+from engine.play.reading import Reading
 from engine.play.world_memo import remembered
 from engine.text import stem, words
 

@@ -9,10 +9,10 @@ import re
 
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
-from engine.play.classifier import Reading
 from engine.play.entities import alias_stems, rank_people
 from engine.play.intent_result import OUTRIGHT
 from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
+from engine.play.reading import Reading
 from engine.text import stem, words
 
 

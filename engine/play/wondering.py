@@ -5,8 +5,9 @@ The frame says who wants to know; what follows it is the question."""
 from __future__ import annotations
 
 from engine.play import lexicon as lx
-from engine.play.classifier import QUESTION_FACTOR, Reading
+from engine.play.classifier import QUESTION_FACTOR
 from engine.play.frames import honesty
+from engine.play.reading import Reading
 
 _WANTING = {"want", "wants", "wanted", "wanna", "like", "need", "needs", "'d", "would"}
 _WONDERING = {"wonder", "wonders", "wondering", "curious"}

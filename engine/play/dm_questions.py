@@ -1,0 +1,76 @@
+"""Whether a clause asks the DM: a question word or an auxiliary about the world, not "can I climb it?"
+(asking to act); what someone present knows is theirs to answer; "can I ... again?" asks the rules."""
+
+from __future__ import annotations
+
+from engine.play import lexicon as lx
+from engine.play.frames import honesty
+from engine.play.reading import Clause
+
+_PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
+# No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
+# how things stand, whatever the subject after them.
+_STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
+_NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
+_WHEN = {"when", "whenever", "once"}
+# What someone knows or thinks: asked of a person present, it is theirs to answer.
+_KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
+            "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
+# Words of when or how often: with "can I ...", they ask what the rules allow ("... and still move after?").
+_RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
+
+
+def is_question(clause: Clause) -> bool:
+    """A question to the DM: a question word first, or an auxiliary asking about the world. "Can I
+    climb...?" asks to act; "can I see the crab from here?" asks what the character perceives."""
+    ws = [w for w in clause.words if w not in lx.FILLERS]
+    if not ws:
+        return False
+    first, second = ws[0], ws[1] if len(ws) > 1 else ""
+    third = ws[2] if len(ws) > 2 else ""
+    # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
+    if honesty(ws) or set(ws) & lx.SECOND_PERSON or clause.quoted:
+        return False
+    if first in _WHEN and not clause.asked and set(ws[2:]) & lx.FIRST_PERSON:
+        return False  # "when nobody's watching I pocket the coin": when the act is done, not a question
+    if first in lx.QUESTION_WORDS:
+        # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
+        return not (first == "how" and second == "to") and not (first == "what" and second == "if"
+                                                                   and third in lx.FIRST_PERSON)
+    if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
+                                               "our", "any", "anyone", "anything", "this", "that"}
+                                    or clause.asked or first in _STATE_ASKING and _subject(second)):
+        if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
+            return False  # "can I climb it?" asks to act
+        return True
+    return False
+
+
+def asked_of(ws: list[str], addressees: frozenset[str]) -> str | None:
+    """"whats hesper know about silas crowe", "what does Pim think of the harbormaster": what someone present
+    knows or thinks is theirs to tell; the question is put to them. Returns the name word they were asked by."""
+    ws = [w for w in ws if w not in lx.FILLERS]
+    if not ws or ws[0] not in lx.QUESTION_WORDS | {"does", "did", "whats", "do"}:
+        return None
+    for j, w in enumerate(ws[1:4], start=1):
+        if w in addressees:
+            # How they stand toward the party ("what does aldous think of us") is theirs to show, the DM's to say.
+            return w if set(ws[j + 1:j + 3]) & _KNOWING and not {"us", "me"} & set(ws[j + 1:]) else None
+    return None
+
+
+def asks_the_rules(clauses: list[Clause]) -> bool:
+    """"can I cast shield after I've been hit?", "can I use action surge again or do I need a rest first":
+    asking whether one may, with a word of when or how often, asks how the rules stand; the act waits on it."""
+    spoken = [c for c in clauses if c.words]
+    ws = [w for w in spoken[0].words if w not in lx.FILLERS] if spoken else []
+    if len(ws) < 3 or ws[0] not in {"can", "could", "may"} or ws[1] not in {"i", "we"} or any(c.quoted for c in spoken):
+        return False
+    # As a clause's joining word only "after" asks ("... after I've been hit?"); "while they argue" sets a scene.
+    return any(w in _RULES_TAIL for c in spoken for w in c.words) or any(c.lead == "after" for c in spoken)
+
+
+def _subject(word: str) -> bool:
+    """A word that can open the subject of a question ("is old nip ..."); "were done here" (for "we're")
+    has none: a participle follows straight on."""
+    return bool(word) and word not in lx.FIRST_PERSON and not word.endswith("ed") and word not in _NO_SUBJECT

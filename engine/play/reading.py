@@ -1,0 +1,42 @@
+"""What reading a sentence yields: its words as tokens (stem, clause, weight, flags) and its clauses
+(question, quoted, joining word)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field, SkipValidation
+
+
+class Token(BaseModel):
+    word: str
+    stem: str
+    clause: int
+    factor: float
+    # Right after an article or possessive: a noun, so verb-only cues do not apply.
+    noun: bool = False
+    # Right after "my"/"our": the speaker's own things ("check my pack" looks in the pack).
+    own: bool = False
+    negated: bool = False
+    possessive: bool = Field(False, description="Typed with 's ('Vell's strongbox'); 's may also be 'is'")
+
+
+class Clause(BaseModel):
+    words: list[str] = Field(default_factory=list)
+    question: bool = False
+    quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
+    asked: bool = Field(False, description="Ends in a question mark")
+    lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
+    conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
+    colon: bool = Field(False, description="Follows a colon: what comes after 'Bram jabs a finger at Nessa:'")
+
+
+class Reading(BaseModel):
+    tokens: list[Token]
+    clauses: list[Clause]
+    quoted: bool = False
+    negated: bool = False
+    addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
+    addressee: str | None = Field(None, description="The name word they were hailed by")
+    spell: str | None = None
+    # Not validated: validating would copy the whole vocabulary for every sentence read.
+    vocabulary: SkipValidation[frozenset[str]] = Field(default_factory=frozenset, exclude=True, repr=False,
+                                                       description="The words typos were folded onto")
