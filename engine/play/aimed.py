@@ -57,6 +57,8 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
         return False
     if [t.word for t in tokens[index + size:index + size + 2]] in (["her", "up"], ["it", "up"]):
         return True  # "fire her up", "light her up": a lamp or a boat started, the way sailors say it
+    if said == ["it"] and _thing_before(reading, index, world, actor):
+        return True  # "if the door is locked I kick it in": "it" is the thing named before
     if set(said) & _SOMEONE or any(w.isalpha() and not is_english(w) for w in said):
         return False  # a pronoun, a foe's word, or a name nobody has ("I attack Zorgrim"): the DM asks who
     stems = {stem(w) for w in said}
@@ -64,6 +66,13 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
         return False
     # Names and roles only: a word of a description ("the ledger" Osric keeps) is a thing said.
     return world is None or not stems & alias_stems(world, actor)[1]
+
+
+def _thing_before(reading: Reading, index: int, world: Campaign | None, actor: str | None) -> bool:
+    """Things named before the verb and no one: "it" can only stand for a thing."""
+    nouns = {t.stem for t in reading.tokens[:index] if t.noun and t.word.isalpha() and t.word not in _SOMEONE}
+    someone = creature_words() | (alias_stems(world, actor)[1] if world is not None else set())
+    return bool(nouns) and not nouns & someone
 
 
 def _words_or_looks(tokens: list, index: int, size: int) -> bool:

@@ -262,7 +262,7 @@ def _without_future(raw: list[str]) -> list[str]:
 
 Match = tuple[tuple[str, ...], int, float, bool, int]
 # Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
-_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut"}
+_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut", "in"}
 _GAP = 8
 _PHRASE_ENDS = {"at", "to", "with", "into", "onto", "toward", "towards", "is", "are", "was", "were"}
 
@@ -300,10 +300,12 @@ def match_cues(tokens: list[Token]) -> list[Match]:
 
 def _split_phrase(tokens: list[Token], i: int, used: set[int]) -> tuple[tuple[str, ...], int] | None:
     """A verb at `i` whose particle comes after its object, within the clause."""
+    if i + 1 < len(tokens) and tokens[i + 1].stem in _PARTICLES:
+        return None  # the particle right after is the verb's ("turns up in the records" is no turning in)
     for j in range(i + 2, min(len(tokens), i + 2 + _GAP)):
         if tokens[j].clause != tokens[i].clause or tokens[j].word in _PHRASE_ENDS:
             return None  # "strike at whatever is coming up": past "at" the verb's object has begun
         key = (tokens[i].stem, tokens[j].stem)
-        if tokens[j].stem in _PARTICLES and key in LEXICON and j not in used:
-            return key, j
+        if tokens[j].stem in _PARTICLES:
+            return (key, j) if key in LEXICON and j not in used else None
     return None

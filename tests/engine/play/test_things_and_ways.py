@@ -92,3 +92,20 @@ def test_chat_spelling_of_light_is_light():
 def test_a_weapon_readied_for_a_trigger_is_the_ready_action():
     assert _parse("tova readies her crossbow in case anything comes out of the water", "Drowned Chapel", "Tova",
                   fight=True).kind == "combat"
+
+
+@pytest.mark.parametrize("text", ["if the door is locked I kick it in", "I smash the door down",
+                                  "bash it open with my hammer", "Bram kicks the door in"])
+def test_forcing_a_door_is_a_feat_not_an_attack(text):
+    intent = _parse(text, "Kettlecove Docks")
+    assert intent.kind == "skill_check" and intent.target is None
+
+
+def test_it_after_a_creature_is_the_creature():
+    intent = _parse("the crab snaps at me so I hit it", "Wrecker Caves", fight=True)
+    assert (intent.kind, intent.target) == ("combat", "Giant Crab")
+
+
+def test_a_particle_right_after_the_verb_is_the_verbs_own():
+    intent = _parse("I'd like to use history to remember if the old chapel turns up in any records", "Tarred Gull Inn")
+    assert intent.kind == "skill_check"
