@@ -214,11 +214,14 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
 def _when_phrases(reading: Reading) -> None:
     """'before the next fight', 'after the rest', 'until the fight's over': a time word with only a noun
     phrase after it says when, it is no act of its own. Straight after a verb it is the verb's own
-    ("go after the captain", "kneel before the altar")."""
+    ("go after the captain", "kneel before the altar"). What is to be done "before we leave" is done later:
+    the other clause is the act."""
+    acts = sum(1 for c in reading.clauses if c.words)
     for index, clause in enumerate(reading.clauses):
         before = reading.clauses[index - 1].words if index else []
-        if clause.lead in _WHEN_LEADS and clause.words and clause.words[0] in _DETERMINERS \
-                and not set(clause.words) & lx.SUBJECTS and not (before and stem(before[-1]) in _PLACED_BY):
+        phrase = clause.words[:1] and clause.words[0] in _DETERMINERS and not set(clause.words) & lx.SUBJECTS
+        later = clause.lead == "before" and clause.words[:1] and clause.words[0] in _CLAUSE_SUBJECTS and acts > 1
+        if clause.lead in _WHEN_LEADS and (phrase or later) and not (before and stem(before[-1]) in _PLACED_BY):
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= TOPIC_FACTOR

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.play import lexicon as lx
 from engine.play.classifier import QUESTION_FACTOR
 from engine.play.frames import honesty
-from engine.play.reading import Reading
+from engine.play.reading import Clause, Reading
 
 _WANTING = {"want", "wants", "wanted", "wanna", "like", "need", "needs", "'d", "would"}
 _WONDERING = {"wonder", "wonders", "wondering", "curious"}
@@ -20,6 +20,7 @@ _MAY = {"can", "could", "may", "might", "gets", "get", "is", "should"}
 # "if we wait here would the tide come in?": a modal put before its subject inside the "if" clause.
 _MODALS = {"would", "will", "could", "can", "might", "does", "do", "is", "are", "should"}
 _LEAVE = {"can", "could", "may"}
+_SUPPOSING = {"say", "suppose", "supposing", "imagine", "hypothetically"}
 _PERSONS = {"i", "we"}
 _PERCEIVING = {"see", "hear", "tell", "reach", "fit", "spot", "smell", "feel", "make"}
 _SUBJECTS = {"we", "i", "you", "he", "she", "it", "they", "the", "there", "that", "this", "anyone", "someone", "my", "our"}
@@ -82,14 +83,20 @@ def hypotheticals(reading: Reading) -> None:
     clauses = reading.clauses
     for index, clause in enumerate(clauses[:-1]):
         nxt = clauses[index + 1]
-        if clause.lead == "if" and not clause.conditional and not clause.question and nxt.question and nxt.asked \
+        if _supposes(clause) and not clause.conditional and not clause.question and nxt.question and nxt.asked \
                 and nxt.words and nxt.words[0] in lx.AUXILIARIES | {"would", "will", "could", "can", "might"}:
             _ask(reading, {index})
     for index, clause in enumerate(clauses):
         ws = clause.words
-        if index == 0 and clause.lead == "if" and clause.asked and not clause.conditional and not clause.quoted and any(
+        if index == 0 and _supposes(clause) and clause.asked and not clause.conditional and not clause.quoted and any(
                 ws[j] in _MODALS and ws[j + 1] in _SUBJECTS and not _asks_to_act(ws[j:j + 3]) for j in range(2, len(ws) - 1)):
             _ask(reading, {index})  # the supposing and the question in one breath, with no comma between
+
+
+def _supposes(clause: Clause) -> bool:
+    """An "if" clause, or one opened by "say"/"suppose" and its subject ("say I gave Nessa the silver, ...")."""
+    ws = clause.words
+    return clause.lead == "if" or len(ws) > 2 and ws[0] in _SUPPOSING and ws[1] in _SUBJECTS
 
 
 def _asks_to_act(ws: list[str]) -> bool:

@@ -237,7 +237,9 @@ def test_what_a_character_may_do_asked_in_report_is_for_the_dm():
 
 
 @pytest.mark.parametrize("text", ["if I cast Light on my dagger could we see to the back of the cave?",
-                                  "if we wait here would the tide come in?"])
+                                  "if we wait here would the tide come in?",
+                                  "say I gave Crowe the eleven silver, would he actually let us go?",
+                                  "suppose we wait here, will the tide come in?"])
 def test_a_supposing_question_without_a_comma_is_for_the_dm(text):
     assert _parse(text, "Wrecker Caves", "Idris").kind == "question"
 

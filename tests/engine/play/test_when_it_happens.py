@@ -17,7 +17,8 @@ def _parse(text: str, where: str = "Tarred Gull Inn", actor: str = "Bram", fight
 @pytest.mark.parametrize("text,kind", [("we need our hp back before the next fight", "rest"),
                                        ("I put my shield back on after the climb", "inventory"),
                                        ("after the fight we loot the bodies", "exploration"),
-                                       ("before we go I buy some rope off Hesper", "inventory")])
+                                       ("before we go I buy some rope off Hesper", "inventory"),
+                                       ("before we leave, let's short rest here", "rest")])
 def test_a_time_phrase_is_no_act_of_its_own(text, kind):
     intent = _parse(text)
     assert intent.kind == kind and not intent.parts
