@@ -9,7 +9,8 @@ an earlier set are left out, and half of it, not a third, is held back. Set 6 li
 11 sentences found in earlier sets and one destination the labellers read differently are left out; a target
 only one labeller named is left empty); half of it is held back. Set 7 likewise (329 of 330 kinds agreed; the one
 kind and the one destination read differently, and 9 sentences found in earlier sets, are left out); half held
-back."""
+back. Sets 8 and 9 likewise (cases the two labellers read differently in kind, target or destination, and
+sentences found in earlier sets, are left out; half held back)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ BLIND7_WRITTEN = 330
 BLIND8 = Path(__file__).resolve().parent / "intent_blind8.json"
 SPLIT_SEED8 = 20261127
 BLIND8_WRITTEN = 332
+BLIND9 = Path(__file__).resolve().parent / "intent_blind9.json"
+SPLIT_SEED9 = 20261128
+BLIND9_WRITTEN = 334
 
 
 def blind3_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -61,6 +65,11 @@ def blind7_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 def blind8_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 332 the writer wrote (the 13 left out of the file stay out)."""
     return _by_id(BLIND8, SPLIT_SEED8, BLIND8_WRITTEN)
+
+
+def blind9_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Half held back, chosen by case id among the 334 the writers wrote (the 19 left out of the file stay out)."""
+    return _by_id(BLIND9, SPLIT_SEED9, BLIND9_WRITTEN)
 
 
 def _by_id(path: Path, seed: int, written: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
