@@ -98,7 +98,23 @@ def weapon_aimed(reading: Reading, world: Campaign, actor: str | None) -> int | 
         return None
     weapons = {stem(w) for attack in pc.attacks for w in attack.name.lower().split() if len(w) > 3}
     tokens = reading.tokens
-    for t, after in zip(tokens, tokens[1:], strict=False):
-        if t.stem in weapons and after.word in ("at", "on") and after.clause == t.clause and not t.negated:
+    for i, t in enumerate(tokens):
+        if t.stem not in weapons or t.negated:
+            continue
+        rest = [x for x in tokens[i + 1:] if x.clause == t.clause]
+        while rest and rest[0].word in _MANNER:
+            rest = rest[1:]
+        if rest and rest[0].word in ("at", "on"):
+            return t.clause
+        # "drives her shortsword up under the shell", "sink my dagger into his back": the blade put into a body.
+        if rest and rest[0].word in _INTO and {x.word for x in rest[1:]} & (_BODY | {"him", "her", "them"}):
             return t.clause
     return None
+
+
+_MANNER = {"up", "down", "deep", "hard", "right", "straight", "home", "fast", "again", "low", "high"}
+_INTO = {"into", "through", "under", "between", "in", "across", "against"}
+# Where a blade goes into a body: a creature's parts, whatever the creature.
+_BODY = {"back", "ribs", "gut", "guts", "belly", "throat", "neck", "chest", "side", "shell", "eye", "eyes", "head",
+         "skull", "heart", "leg", "legs", "arm", "shoulder", "face", "jaw", "claw", "joint", "armpit", "spine", "flank",
+         "thigh", "kidney", "kidneys", "stomach", "carapace", "shin", "knee", "hip", "mouth"}

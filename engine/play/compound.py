@@ -23,6 +23,12 @@ _TOWARD = {"up", "over", "behind", "toward", "towards", "to", "near", "next", "b
            "around"}
 _AIMED = {T.COMBAT, T.ROLEPLAY, T.INVENTORY, T.SKILL_CHECK, T.PUZZLE}
 _JOINS = {"and", "then", ""}
+_CLIMBS = {stem(w) for w in ("climb", "scramble", "clamber", "scale", "shin", "swim", "jump", "leap", "vault")}
+_TUMBLE = (stem("tumble"),)
+_REACHING = {"to", "into", "onto", "for"}  # "run back up the stair to the lighthouse": reaching a place is fleeing
+# Moving about inside a fight: part of the turn, like the attack beside it ("tumble past the crab and stab Crowe").
+_FIGHT_MOVES = MOVEMENT_KEYS | {(stem(w),) for w in ("tumble", "dart", "dash", "step", "move", "run", "roll", "duck",
+                                                      "weave", "spin", "back")}
 
 
 def approaches(reading: Reading, clause_scores: dict[int, dict[ActionType, float]],
@@ -45,3 +51,20 @@ def approaches(reading: Reading, clause_scores: dict[int, dict[ActionType, float
         if ahead[0] in _AIMED and ahead[1] >= lx.APPROACH_MIN and ahead[0] != main[i][0]:
             out.append(i)
     return out
+
+
+def fight_moves(reading: Reading, clause_scores: dict[int, dict[ActionType, float]],
+                main: dict[int, tuple[ActionType, float, int, tuple[str, ...]]], place: object,
+                fighting: bool) -> list[int]:
+    """In a fight, clauses that only move about the field beside an attack ("dodge, then move 30 toward the
+    arch", "Wren tumbles past the crab and puts her shortsword in Crowe's back"): the movement is part of
+    the combat turn, not an act of another kind. Going to a named place is no part of it (it is fleeing), nor
+    is a climb (a check of its own)."""
+    if not fighting:
+        return []
+    leaders = {i: max(per.items(), key=lambda kv: kv[1]) for i, per in clause_scores.items() if per}
+    if not any(kind == T.COMBAT and score >= lx.APPROACH_MIN for kind, score in leaders.values()):
+        return []
+    return [i for i in leaders if i in main and main[i][3] in _FIGHT_MOVES and not set(main[i][3]) & _CLIMBS
+            and not (place and set(reading.clauses[i].words) & _REACHING)
+            and (leaders[i][0] == T.EXPLORATION or main[i][3] == _TUMBLE) and not reading.clauses[i].question]

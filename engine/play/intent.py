@@ -18,7 +18,7 @@ from engine.play.absent import absent_creature
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.classifier import read
-from engine.play.compound import approaches
+from engine.play.compound import approaches, fight_moves
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
@@ -110,6 +110,11 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             for kind, value in clause_scores.pop(i).items():
                 scores[kind] -= value
             matched.append("closing in")
+        fighting = bool(world.game_state.combat and world.game_state.combat.active)
+        for i in fight_moves(reading, clause_scores, facts["main"], facts.get("place"), fighting):  # type: ignore[arg-type]
+            for kind, value in clause_scores.pop(i).items():
+                scores[kind] -= value
+            matched.append("moving in the fight")
     attempted(reading, scores, clause_scores, matched)
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)

@@ -161,7 +161,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").
     if (asked := ordered(reading, world)) is not None and not scores[T.REST]:
         add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, ORDERED)
-    if gear is not None:
+    if gear is not None and gear[0] != aimed:  # a blade driven into a foe is used, not handled
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:
         clause = reading.tokens[min(carried)].clause
@@ -188,7 +188,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
-    elif reading.quoted or reading.addressed:
+    elif (reading.quoted or reading.addressed) and not (aimed is not None and not requested):
+        # A war cry beside a blade driven home is colour; the blow is the turn.
         scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
         matched.append("quoted speech")
     routes = routes_taken(reading)

@@ -109,3 +109,26 @@ def test_it_after_a_creature_is_the_creature():
 def test_a_particle_right_after_the_verb_is_the_verbs_own():
     intent = _parse("I'd like to use history to remember if the old chapel turns up in any records", "Tarred Gull Inn")
     assert intent.kind == "skill_check"
+
+
+@pytest.mark.parametrize("text", ["'Oi, Nip!' Wren drives her shortsword up under the shell",
+                                  "I sink my shortsword deep into his back"])
+def test_a_blade_put_into_a_body_in_a_fight_is_an_attack(text):
+    assert _parse(text, "Wrecker Caves", "Wren", fight=True).kind == "combat"
+
+
+def test_a_blade_put_into_its_sheath_is_no_attack():
+    assert _parse("I slide my shortsword into its sheath", "Wrecker Caves", "Wren", fight=True).kind == "inventory"
+
+
+@pytest.mark.parametrize("text", ["Wren tumbles past the crab and puts her shortsword in Crowe's back",
+                                  "I dodge and move 30 toward the crates"])
+def test_moving_about_in_a_fight_is_part_of_the_combat_turn(text):
+    intent = _parse(text, "Wrecker Caves", "Wren", fight=True)
+    assert intent.kind == "combat" and not intent.parts
+
+
+@pytest.mark.parametrize("text", ["I scramble up onto the ledge and fire at the thug",
+                                  "disengage and run back up the tunnel to the point"])
+def test_a_climb_or_a_flight_in_a_fight_stays_an_act_of_its_own(text):
+    assert _parse(text, "Wrecker Caves", "Wren", fight=True).kind == "mixed"
