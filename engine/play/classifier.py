@@ -16,7 +16,7 @@ import re
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, is_verb
+from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, cue_stem, is_verb
 from engine.play.dm_questions import asked_of, asks_the_rules, is_question
 from engine.play.frames import without_leave
 from engine.play.reading import Clause, Reading, Token
@@ -41,8 +41,6 @@ _CONDITIONAL = {"not", "no", "yes", "so", "yeah", "nope"}
 _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
-# Past participles the stemmer folds onto another verb ("done" is no "don").
-_IRREGULAR = {"done": "do", "gone": "go"}
 _TABLE = {"dm", "gm"}
 _WHEN_LEADS = {"before", "after", "until"}
 _FRONTED = _WHEN_LEADS | {"when", "once", "while"}
@@ -146,12 +144,12 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             spell.append(word)
             reading.spell = " ".join(spell)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
-        reading.tokens.append(Token(word=word, stem=_IRREGULAR.get(word) or stem(word), clause=len(reading.clauses) - 1,
+        reading.tokens.append(Token(word=word, stem=cue_stem(word), clause=len(reading.clauses) - 1,
                                     factor=factor,
                                     noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
         # "the right order", "the old watch": after an article and a word that is no cue (an adjective),
         # the next word still ends the noun phrase, so a verb-only cue there is a noun too.
-        noun = tok.endswith("'s") or (noun and (stem(word),) not in LEXICON and word not in _STOP_WORDS
+        noun = tok.endswith("'s") or (noun and (cue_stem(word),) not in LEXICON and word not in _STOP_WORDS
                                       and after_article == 1)
         own = False
     # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
@@ -197,8 +195,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     _said_after_colon(reading, vocative)
     _when_phrases(reading)
     rules_asked = not vocative and asks_the_rules(reading.clauses)
+    alone = sum(1 for c in reading.clauses if c.words) == 1
     for index, clause in enumerate(reading.clauses):
-        clause.question = rules_asked or not vocative and is_question(clause) or index in tagged
+        clause.question = rules_asked or not vocative and is_question(clause, alone) or index in tagged
         ws = [w for w in clause.words if w not in lx.FILLERS]
         nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \

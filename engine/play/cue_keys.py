@@ -12,6 +12,15 @@ from engine.text import stem
 
 T = ActionType
 
+# Words the stemmer folds onto another word: past participles ("done" is no "don") and "here" (no "her").
+_IRREGULAR = {"done": "do", "gone": "go", "here": "here"}
+
+
+def cue_stem(word: str) -> str:
+    """The stem a word is matched by, in a sentence and in the cue lexicon alike."""
+    return _IRREGULAR.get(word) or stem(word)
+
+
 _GENERIC_SPELL = {"spell", "spells", "something", "it", "cantrip", "magic", "one"}
 
 
@@ -29,7 +38,7 @@ def _parse_lexicon() -> dict[tuple[str, ...], list[_Cue]]:
             cue, weight = item.rsplit(":", 1)
             verb_only = cue.endswith("!")
             cue = cue.rstrip("!")
-            key = tuple(stem(w) for w in cue.split("_"))
+            key = tuple(cue_stem(w) for w in cue.split("_"))
             lexicon.setdefault(key, []).append(
                 _Cue(action_type=action_type, weight=float(weight), label=cue.replace("_", " "), verb_only=verb_only))
     return lexicon
@@ -37,11 +46,11 @@ def _parse_lexicon() -> dict[tuple[str, ...], list[_Cue]]:
 
 LEXICON = _parse_lexicon()
 MAX_PHRASE = max(len(k) for k in LEXICON)
-MOVEMENT_KEYS = {tuple(stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
-ONWARD_KEYS = {tuple(stem(w) for w in m.split("_")) for m in lx.ONWARD}
-SOCIAL_KEYS = {(stem(w),) for w in lx.SOCIAL_SKILL}
-SPEECH_KEYS = {(stem(w),) for w in lx.SPEECH}
-SPELL_KEYS = {tuple(stem(w) for w in s.split("_")) for s in lx.SPELL_CUES}
+MOVEMENT_KEYS = {tuple(cue_stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
+ONWARD_KEYS = {tuple(cue_stem(w) for w in m.split("_")) for m in lx.ONWARD}
+SOCIAL_KEYS = {(cue_stem(w),) for w in lx.SOCIAL_SKILL}
+SPEECH_KEYS = {(cue_stem(w),) for w in lx.SPEECH}
+SPELL_KEYS = {tuple(cue_stem(w) for w in s.split("_")) for s in lx.SPELL_CUES}
 # People nouns (the light roleplay cues): someone to talk round even without a named NPC.
 PEOPLE = {k for k, cues in LEXICON.items()
           if any(c.action_type == T.ROLEPLAY and c.weight <= lx.PERSON_WEIGHT for c in cues)}
@@ -51,8 +60,8 @@ CUE_WORDS = frozenset(w for spec in lx.LEXICON_SPEC.values() for item in spec.sp
 
 
 def is_verb(word: str) -> bool:
-    return word in lx.VERBS or any(not c.verb_only and c.weight >= 1.5 for c in LEXICON.get((stem(word),), ())) \
-        or any(c.verb_only for c in LEXICON.get((stem(word),), ()))
+    return word in lx.VERBS or any(not c.verb_only and c.weight >= 1.5 for c in LEXICON.get((cue_stem(word),), ())) \
+        or any(c.verb_only for c in LEXICON.get((cue_stem(word),), ()))
 
 
 def spell_kind(spell: str) -> ActionType | None:

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from engine.play import lexicon as lx
+from engine.play.cue_keys import is_verb
 from engine.play.frames import honesty
 from engine.play.reading import Clause
 
+_BARE = 3
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 # No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
 # how things stand, whatever the subject after them.
@@ -20,7 +22,7 @@ _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember",
 _RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
 
 
-def is_question(clause: Clause) -> bool:
+def is_question(clause: Clause, alone: bool = False) -> bool:
     """A question to the DM: a question word first, or an auxiliary asking about the world. "Can I
     climb...?" asks to act; "can I see the crab from here?" asks what the character perceives."""
     ws = [w for w in clause.words if w not in lx.FILLERS]
@@ -43,7 +45,8 @@ def is_question(clause: Clause) -> bool:
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act
         return True
-    return False
+    # "hp?", "time?": a few words with no verb, asked on their own, ask how things stand.
+    return alone and clause.asked and len(ws) <= _BARE and not any(is_verb(w) or w in lx.FIRST_PERSON for w in ws)
 
 
 def asked_of(ws: list[str], addressees: frozenset[str]) -> str | None:

@@ -126,12 +126,22 @@ def _joined_phrases() -> dict[str, tuple[str, ...]]:
             if "_" in p and p.replace("_", "").isalpha() and not _is_word(p.replace("_", ""))}
 
 
+# The table's shorthand for phrases: "lr", "sr" (a long or short rest), "aoo" (an opportunity attack).
+ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportunity", "attack")}
+
+
 def unjoined(raw: list[str]) -> list[str]:
-    joined = _joined_spells() | _joined_phrases()
+    joined = _joined_spells() | _joined_phrases() | ABBREVIATED
     return [w for tok in raw for w in joined.get(tok, (tok,))]
+
+
+# The game's own abbreviations: no typos, and no nonsense ("hp?", "what's its ac").
+GAME_TERMS = {"hp", "ac", "xp", "dc", "gp", "sp", "cp", "pp", "dm", "gm", "npc", "pc", "aoe", "str", "dex", "con",
+              "int", "wis", "cha"}
 
 
 def nonsense(text: str, vocabulary: frozenset[str]) -> bool:
     """No word of the text is English, a word the parser knows or a name of this world ("asdf qwerty")."""
     said = [w for w in words(text) if w.isalpha()]
-    return bool(said) and not any(is_english(w) or w in vocabulary or w in SHORTHAND for w in said)
+    known = SHORTHAND.keys() | ABBREVIATED.keys() | GAME_TERMS
+    return bool(said) and not any(is_english(w) or w in vocabulary or w in known for w in said)
