@@ -25,7 +25,7 @@ def test_held_back_third_floor():
     # Before tuning: kind 0.767, target 0.966, destination 0.750; never looked at while tuning.
     # 0.872 before the round of gear, attempts, acts done unnoticed, sequences and colons; 0.895 after.
     report = score(blind3_split()[1])
-    assert report["kind_accuracy"] >= 0.89 and report["target_accuracy"] >= 0.96
+    assert report["kind_accuracy"] >= 0.918 and report["target_accuracy"] >= 0.96
     assert report["destination_accuracy"] >= 0.91
 
 

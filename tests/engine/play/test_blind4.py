@@ -27,5 +27,5 @@ def test_held_back_third_floor():
     # Session start: kind 0.852, target 0.978, destination 0.800; never looked at while tuning.
     # 0.910 / 1.0 / 0.800 before and after the round of gear, attempts, unnoticed acts, sequences, colons.
     report = score(blind4_split()[1])
-    assert report["kind_accuracy"] >= 0.934 and report["target_accuracy"] >= 0.97
+    assert report["kind_accuracy"] >= 0.942 and report["target_accuracy"] >= 0.97
     assert report["destination_accuracy"] >= 0.86

@@ -27,5 +27,5 @@ def test_tuned_half_floor():
 def test_held_back_half_floor():
     # Session start: kind 0.864, target 0.967, destination 0.938; never looked at while tuning.
     report = score(blind5_split()[1])
-    assert report["kind_accuracy"] >= 0.89 and report["target_accuracy"] >= 0.99
+    assert report["kind_accuracy"] >= 0.902 and report["target_accuracy"] >= 0.99
     assert report["destination_accuracy"] >= 0.99

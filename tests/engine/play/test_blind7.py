@@ -22,7 +22,7 @@ def test_the_split_is_fixed_and_holds_back_half():
 def test_tuned_half_floor():
     # Session start: kind 0.772, target 0.937, destination 0.762.
     report = score(blind7_split()[0])
-    assert report["kind_accuracy"] >= 0.87 and report["target_accuracy"] >= 0.99
+    assert report["kind_accuracy"] >= 0.886 and report["target_accuracy"] >= 0.99
     assert report["destination_accuracy"] >= 0.95
 
 

@@ -23,12 +23,12 @@ def test_the_split_is_fixed_and_holds_back_half():
 def test_tuned_half_floor():
     # Session start: kind 0.742, target 0.906, destination 0.769.
     report = score(blind8_split()[0])
-    assert report["kind_accuracy"] >= 0.834 and report["target_accuracy"] >= 0.95
+    assert report["kind_accuracy"] >= 0.846 and report["target_accuracy"] >= 0.95
     assert report["destination_accuracy"] >= 0.84
 
 
 def test_held_back_half_floor():
     # Session start: kind 0.731, target 0.943, destination 0.500; never looked at while tuning.
     report = score(blind8_split()[1])
-    assert report["kind_accuracy"] >= 0.743 and report["target_accuracy"] >= 0.94
+    assert report["kind_accuracy"] >= 0.756 and report["target_accuracy"] >= 0.94
     assert report["destination_accuracy"] >= 0.50

@@ -22,12 +22,12 @@ def test_the_split_is_fixed_and_holds_back_half():
 def test_tuned_half_floor():
     # Session start: kind 0.730, target 0.907, destination 0.882.
     report = score(blind9_split()[0])
-    assert report["kind_accuracy"] >= 0.729 and report["target_accuracy"] >= 0.90
+    assert report["kind_accuracy"] >= 0.767 and report["target_accuracy"] >= 0.90
     assert report["destination_accuracy"] >= 0.88
 
 
 def test_held_back_half_floor():
     # Session start: kind 0.782, target 0.938, destination 0.625; never looked at while tuning.
     report = score(blind9_split()[1])
-    assert report["kind_accuracy"] >= 0.782 and report["target_accuracy"] >= 0.93
+    assert report["kind_accuracy"] >= 0.788 and report["target_accuracy"] >= 0.93
     assert report["destination_accuracy"] >= 0.62
