@@ -105,16 +105,16 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     unnoticed(hidden, scores, clause_scores, matched)
     if world is not None:
         titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
-        for i in approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
-                            facts.get("place_clause")):  # type: ignore[arg-type]
-            for kind, value in clause_scores.pop(i).items():
-                scores[kind] -= value
-            matched.append("closing in")
+        leading_up = approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
+                                facts.get("place_clause"))  # type: ignore[arg-type]
         fighting = bool(world.game_state.combat and world.game_state.combat.active)
-        for i in fight_moves(reading, clause_scores, facts["main"], facts.get("place"), fighting):  # type: ignore[arg-type]
-            for kind, value in clause_scores.pop(i).items():
-                scores[kind] -= value
-            matched.append("moving in the fight")
+        moves = fight_moves(reading, clause_scores, facts["main"], facts.get("place"), fighting)  # type: ignore[arg-type]
+        # A clause that only leads up to the next act, or moves about beside an attack, is no act of its own.
+        for label, found in (("closing in", leading_up), ("moving in the fight", moves)):
+            for i in found:
+                for kind, value in clause_scores.pop(i, {}).items():
+                    scores[kind] -= value
+                matched.append(label)
     attempted(reading, scores, clause_scores, matched)
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)
