@@ -15,6 +15,7 @@ from engine.api.manager import SessionManager
 from gm_console.supervisor.table import Table
 from gm_console.tui.app import create_app
 from gm_console.tui.screens.table import EndpointModal
+from gm_console.tui.widgets.history import HistoryList
 from gm_console.tui.widgets.host_feed import ReviewPanel
 from tests.console.conftest import send, settle, until
 from tests.console.test_snapshots import quiet
@@ -82,7 +83,12 @@ def test_host_turn_waiting_for_review(snap_compare, mgr: SessionManager, session
         await played.wait()
         await pilot.app.run_action("table_review")
         await until(pilot, lambda: pilot.app.main.query_one(ReviewPanel).item is not None, "the turn to review")
+        # The host's first turn reaches the history by the table's report, apart from the review; its row
+        # must be in (and the columns sized to it) before the picture is taken.
+        history = pilot.app.main.query_one(HistoryList)
+        await until(pilot, lambda: history.row_count >= 1, "the host's first turn in the history")
         await quiet(pilot)
+        await pilot.pause()
 
     assert snap_compare(create_app(mgr, session=session_id, table=table, serve=True), terminal_size=(120, 40),
                         run_before=review)
