@@ -130,18 +130,23 @@ def _joined_phrases() -> dict[str, tuple[str, ...]]:
 ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportunity", "attack")}
 
 
+@cache
+def _joined() -> dict[str, tuple[str, ...]]:
+    return _joined_spells() | _joined_phrases() | ABBREVIATED
+
+
 def unjoined(raw: list[str]) -> list[str]:
-    joined = _joined_spells() | _joined_phrases() | ABBREVIATED
+    joined = _joined()  # merged once, not on every sentence
     return [w for tok in raw for w in joined.get(tok, (tok,))]
 
 
 # The game's own abbreviations: no typos, and no nonsense ("hp?", "what's its ac").
 GAME_TERMS = {"hp", "ac", "xp", "dc", "gp", "sp", "cp", "pp", "dm", "gm", "npc", "pc", "aoe", "str", "dex", "con",
               "int", "wis", "cha"}
+_KNOWN = frozenset(SHORTHAND) | frozenset(ABBREVIATED) | GAME_TERMS
 
 
 def nonsense(text: str, vocabulary: frozenset[str]) -> bool:
     """No word of the text is English, a word the parser knows or a name of this world ("asdf qwerty")."""
     said = [w for w in words(text) if w.isalpha()]
-    known = SHORTHAND.keys() | ABBREVIATED.keys() | GAME_TERMS
-    return bool(said) and not any(is_english(w) or w in vocabulary or w in known for w in said)
+    return bool(said) and not any(is_english(w) or w in vocabulary or w in _KNOWN for w in said)

@@ -19,24 +19,15 @@ import random
 from pathlib import Path
 from typing import Any
 
-BLIND3 = Path(__file__).resolve().parent / "intent_blind3.json"
-BLIND4 = Path(__file__).resolve().parent / "intent_blind4.json"
+HERE = Path(__file__).resolve().parent
+BLIND3 = HERE / "intent_blind3.json"
+BLIND4 = HERE / "intent_blind4.json"
 SPLIT_SEED = 20261122
 SPLIT_SEED4 = 20261123
-BLIND5 = Path(__file__).resolve().parent / "intent_blind5.json"
+BLIND5 = HERE / "intent_blind5.json"
 SPLIT_SEED5 = 20261124
-BLIND6 = Path(__file__).resolve().parent / "intent_blind6.json"
-SPLIT_SEED6 = 20261125
-BLIND6_WRITTEN = 320
-BLIND7 = Path(__file__).resolve().parent / "intent_blind7.json"
-SPLIT_SEED7 = 20261126
-BLIND7_WRITTEN = 330
-BLIND8 = Path(__file__).resolve().parent / "intent_blind8.json"
-SPLIT_SEED8 = 20261127
-BLIND8_WRITTEN = 332
-BLIND9 = Path(__file__).resolve().parent / "intent_blind9.json"
-SPLIT_SEED9 = 20261128
-BLIND9_WRITTEN = 334
+# Sets split by case id: (seed, how many sentences the writers wrote, before any were left out).
+BY_ID = {6: (20261125, 320), 7: (20261126, 330), 8: (20261127, 332), 9: (20261128, 334)}
 
 
 def blind3_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -54,26 +45,27 @@ def blind5_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 def blind6_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 320 the writer wrote (the 12 left out of the file stay out)."""
-    return _by_id(BLIND6, SPLIT_SEED6, BLIND6_WRITTEN)
+    return _by_id(6)
 
 
 def blind7_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 330 the writer wrote (the 11 left out of the file stay out)."""
-    return _by_id(BLIND7, SPLIT_SEED7, BLIND7_WRITTEN)
+    return _by_id(7)
 
 
 def blind8_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 332 the writer wrote (the 13 left out of the file stay out)."""
-    return _by_id(BLIND8, SPLIT_SEED8, BLIND8_WRITTEN)
+    return _by_id(8)
 
 
 def blind9_split() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Half held back, chosen by case id among the 334 the writers wrote (the 19 left out of the file stay out)."""
-    return _by_id(BLIND9, SPLIT_SEED9, BLIND9_WRITTEN)
+    return _by_id(9)
 
 
-def _by_id(path: Path, seed: int, written: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    cases = json.loads(path.read_text())
+def _by_id(n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    seed, written = BY_ID[n]
+    cases = json.loads((HERE / f"intent_blind{n}.json").read_text())
     held = {i + 1 for i in random.Random(seed).sample(range(written), written // 2)}
     return [c for c in cases if c["id"] not in held], [c for c in cases if c["id"] in held]
 
