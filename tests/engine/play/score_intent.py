@@ -103,14 +103,14 @@ def score(cases: list[dict[str, Any]] | None = None) -> dict[str, Any]:
 
 def _named_sets(args: list[str]) -> list[tuple[str, list[dict[str, Any]], bool]]:
     """(name, cases, misses may be shown) for each set named on the command line."""
-    from tests.engine.play.blind3_split import blind3_split
+    from tests.engine.play.blind_sets import split
 
     out: list[tuple[str, list[dict[str, Any]], bool]] = []
     for arg in args:
         if arg == "blind3-tuned":
-            out.append((arg, blind3_split()[0], True))
+            out.append((arg, split(3)[0], True))
         elif arg == "blind3-held":
-            out.append((arg, blind3_split()[1], False))  # a generalisation check: its misses stay unseen
+            out.append((arg, split(3)[1], False))  # a generalisation check: its misses stay unseen
         else:
             out.append((arg, json.loads(Path(arg).read_text()), True))
     return out

@@ -1,0 +1,92 @@
+"""The blind sets from the third on, each written by someone who had not seen the code, scored once on the
+code of the session it was written in, then split by a fixed seed before any tuning: a part tuned on and a
+part held back and never looked at. Floors sit at the figures reached, so they guard against regressions;
+the held-back part is the honest figure.
+
+How each was made (the sources and second labels live in `blindN_sources/`):
+- 3: one writer; two thirds tuned, one third held back.
+- 4: one writer, labelled twice independently (99.2% agreement on kind); the four sentences the labellers
+  read differently are left out; a third held back.
+- 5: saw only the labelling guide and the campaign; labelled twice (100% agreement on kind; where only one
+  labeller named an unnamed seller as the target, the target is left empty); 11 sentences also found in an
+  earlier set are left out; half held back.
+- 6: several kinds of player (terse veterans, phone typists, new players, in-character voices, rules
+  lawyers); labelled twice (100% on kind); 11 sentences found in earlier sets and one destination read
+  differently are left out; a target only one labeller named is left empty.
+- 7: the voices of a play-by-post table (in-character paragraphs with quoted speech, *asterisk actions*,
+  (OOC) asides, chat shorthand, non-native English, jargon, hedged requests, orders to companions); 329 of
+  330 kinds agreed; that one, one destination read differently and 9 repeats are left out.
+- 8: the DM typing for players, new players without game words, veterans' jargon, phone shorthand and
+  autocorrected names, conditionals and plans, long turns, negation and change of mind, non-native English,
+  one-word replies; 327 of 332 kinds agreed; 9 cases read differently and 4 repeats are left out.
+- 9: two writers, Discord-style chat, in-character speech, terse tactical turns, questions to the DM against
+  questions to the people there, travel, trade and gear, keyword traps, video-game habits; 330 of 334 kinds
+  agreed; 14 cases read differently and 6 repeats are left out.
+Sets 6 on are split by case id among the sentences the writers wrote, so cases left out stay out."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+Cases = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Figures:
+    kind: float
+    target: float
+    destination: float
+
+
+F = Figures
+
+@dataclass(frozen=True)
+class BlindSet:
+    number: int
+    seed: int
+    sizes: tuple[int, int]  # (tuned, held back)
+    tuned_start: Figures  # on the code of the session the set was written in
+    tuned_floor: Figures
+    held_start: Figures
+    held_floor: Figures
+    share: int = 2  # a set split by position holds back one case in `share`
+    written: int | None = None  # a set split by id: how many sentences were written, before any left out
+
+    @property
+    def path(self) -> Path:
+        return HERE / f"intent_blind{self.number}.json"
+
+
+BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
+    # number, seed, (tuned, held) sizes; then tuned part at its start and its floor, held part likewise.
+    BlindSet(3, 20261122, (174, 86), F(0.862, 0.887, 0.842), F(0.97, 0.98, 0.99),
+             F(0.767, 0.966, 0.750), F(0.918, 0.96, 0.91), share=3),
+    BlindSet(4, 20261123, (245, 122), F(0.812, 0.971, 0.889), F(0.95, 0.98, 0.92),
+             F(0.852, 0.978, 0.800), F(0.942, 0.97, 0.86), share=3),
+    BlindSet(5, 20261124, (155, 154), F(0.897, 0.861, 0.923), F(0.95, 0.95, 0.92),
+             F(0.864, 0.967, 0.938), F(0.902, 0.99, 0.99)),
+    BlindSet(6, 20261125, (155, 153), F(0.839, 0.984, 0.733), F(0.948, 0.99, 0.86),
+             F(0.804, 0.951, 0.727), F(0.88, 0.95, 0.90), written=320),
+    BlindSet(7, 20261126, (158, 161), F(0.772, 0.937, 0.762), F(0.886, 0.99, 0.95),
+             F(0.789, 0.984, 0.750), F(0.826, 0.98, 0.83), written=330),
+    BlindSet(8, 20261127, (163, 156), F(0.742, 0.906, 0.769), F(0.846, 0.95, 0.84),
+             F(0.731, 0.943, 0.500), F(0.756, 0.94, 0.50), written=332),
+    BlindSet(9, 20261128, (159, 156), F(0.730, 0.907, 0.882), F(0.767, 0.90, 0.88),
+             F(0.782, 0.938, 0.625), F(0.788, 0.93, 0.62), written=334),
+)}
+
+
+def split(number: int) -> tuple[Cases, Cases]:
+    """(tuned on, held back) of blind set `number`."""
+    s = BLIND_SETS[number]
+    cases = json.loads(s.path.read_text())
+    if s.written is not None:
+        held = {i + 1 for i in random.Random(s.seed).sample(range(s.written), s.written // 2)}
+        return [c for c in cases if c["id"] not in held], [c for c in cases if c["id"] in held]
+    at = set(random.Random(s.seed).sample(range(len(cases)), len(cases) // s.share))
+    return [c for i, c in enumerate(cases) if i not in at], [c for i, c in enumerate(cases) if i in at]
