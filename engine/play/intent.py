@@ -44,6 +44,7 @@ from engine.play.parts import compound_parts
 from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, score_reading
 from engine.play.spell_names import named_spell
+from engine.play.tense import recounted
 from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ORDERED
 from engine.play.who_is_meant import (
@@ -95,6 +96,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
     structure.others_acts(reading, others, self_told)
     structure.as_others_do(reading, others)
+    recounted(reading, others | _first_words((actor,) if actor else ()))
     structure.reported_questions(reading)
     indirect_questions(reading)
     structure.things_doing(reading)

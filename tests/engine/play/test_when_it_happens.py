@@ -45,3 +45,25 @@ def test_the_tables_shorthand(text, kind):
 
 def test_a_few_words_asked_beside_other_words_are_no_question_of_their_own():
     assert _parse("man, I'm beat. quick breather before the stair?", "Gannet Point").kind == "rest"
+
+
+@pytest.mark.parametrize("text,where,kind", [
+    ("we head over to the docks, I forgot to ask Pim something", "Tarred Gull Inn", "exploration"),
+    ("healing word on Wren, she just dropped", "Wrecker Caves", "combat"),
+    ("we've already searched the crates, so we go back up to the Gull", "Wrecker Caves", "exploration"),
+    ("what's the tide doing? Pim told us he only rows at low water", "Kettlecove Docks", "question"),
+])
+def test_a_clause_told_in_the_past_is_the_reason_not_a_second_act(text, where, kind):
+    intent = _parse(text, where, "Tova", fight="healing" in text)
+    assert intent.kind == kind and not intent.parts
+
+
+@pytest.mark.parametrize("text,kind", [("I went down to the docks and asked Pim about the boats", "mixed"),
+                                       ("I read the letter, then I cast light", "mixed")])
+def test_a_turn_told_wholly_in_the_past_or_in_base_forms_keeps_its_acts(text, kind):
+    # Nothing is told "now" beside the past, so nothing is taken for a recap; "read" and "cast" may be now.
+    assert _parse(text, "Tarred Gull Inn", "Idris").kind == kind
+
+
+def test_would_and_could_are_no_past():
+    assert _parse("Tova would like to spend a hit die, she's on 9", actor="Tova").kind == "rest"

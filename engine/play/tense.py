@@ -1,0 +1,63 @@
+"""What already happened: a clause told in the past beside one told now ("we double back to the inn, I
+forgot to ask Hesper something", "healing word on Idris, he just dropped", "I was going to shoot her but I
+wave instead") gives the reason or the story so far, not a second act.
+
+Past forms come from lemminflect's English tables (irregular verbs included), not from a list kept here. A
+form that is also a verb's base ("read", "cast", "hit", "found", "lay") is not taken for the past: said by
+the one acting, it is as often an act now. A message told wholly in the past is left as it is: some players
+tell their turn that way.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.play import lexicon as lx
+from engine.play.reading import Reading
+from engine.play.structure import DESCRIBED
+
+_PRONOUNS = {"i", "we", "he", "she", "they", "you", "it", "everyone", "everybody", "nobody", "someone", "somebody"}
+_PERFECT = {"i've", "we've", "they've", "you've", "i'd", "we'd", "they'd", "he'd", "she'd"}
+# Between the subject and its verb: "he just dropped", "we already checked".
+_ADVERBS = {"just", "already", "also", "totally", "literally", "only", "never", "finally", "actually", "really",
+            "all", "both", "def", "definitely", "prob", "probably", "kinda", "basically", "obviously", "clearly"}
+# "I got" is as often "I have" at the table ("how many arrows i got left"); "was going to" is a plan dropped.
+_PRESENT_IN_SPEECH = {"got"}
+_MODALS = {"will", "can", "shall", "may"}  # "would", "could": a wish or a question, not the past
+
+
+@lru_cache(maxsize=4096)
+def past_form(word: str) -> bool:
+    """`word` is a verb's simple past or past participle, and no verb's base form."""
+    from lemminflect import getAllLemmas, getInflection  # its tables load on first use, not at import
+
+    found = getAllLemmas(word)
+    lemmas = found.get("VERB", ())
+    if not lemmas or word in lemmas or word in _PRESENT_IN_SPEECH or set(found.get("AUX", ())) & _MODALS:
+        return False
+    return any(word in getInflection(lemma, tag) for lemma in lemmas for tag in ("VBD", "VBN"))
+
+
+def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
+    ws = [w for w in ws if w not in lx.FILLERS]
+    if len(ws) < 2 or not (ws[0] in _PRONOUNS or ws[0] in _PERFECT or ws[0] in names):
+        return False
+    rest = [w for w in ws[1:] if w not in _ADVERBS]
+    if not rest:
+        return False
+    if rest[0] in ("was", "were") and ws[0] not in _PERFECT:
+        return True  # "I was going to shoot her", "we were halfway up": the story so far
+    return past_form(rest[0])  # "he just dropped", "we've searched it" ("I'd go" is no past)
+
+
+def recounted(reading: Reading, names: frozenset[str] = frozenset()) -> list[int]:
+    """Clauses told in the past beside one told now: their words weigh little (returned, in order)."""
+    past = [i for i, c in enumerate(reading.clauses)
+            if not c.question and not c.quoted and c.lead != "if" and _told_in_the_past(c.words, names)]
+    now = [i for i, c in enumerate(reading.clauses) if i not in past and c.words]
+    if not past or not now:
+        return []
+    for t in reading.tokens:
+        if t.clause in past:
+            t.factor *= DESCRIBED
+    return past
