@@ -164,7 +164,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         first = [w for w in spoken[0].words if w not in lx.FILLERS]
         # "Hesper how much for a room", "can you row us round to the caves pim?": a person present
         # hailed by name at the start, or at the end of a "you" sentence, is spoken to.
-        hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS)
+        # "Pim's chattering", "Vell's desk": a name typed with 's is a subject or an owner, not a hail.
+        owner = next((t.possessive for t in reading.tokens if t.clause == 0 and t.word not in lx.FILLERS), False)
+        hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS) \
+            and not owner
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & lx.SECOND_PERSON for c in spoken)
         if hailed:
             reading.addressee = next((w for c in spoken for w in (c.words[0], c.words[-1]) if w in addressees), None)

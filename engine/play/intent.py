@@ -94,7 +94,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     others = _other_names(world, actor)
     structure.described(reading, others)
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
-    structure.others_acts(reading, others, self_told)
+    structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)
     recounted(reading, others | _first_words((actor,) if actor else ()))
     structure.reported_questions(reading)

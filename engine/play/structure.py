@@ -115,14 +115,24 @@ def _done_to_us(ws: list[str]) -> bool:
         w.endswith("ed") and nxt in _DONE_TO for w, nxt in zip(ws, ws[1:], strict=False))
 
 
+def _someone_else_is_doing(reading: Reading, index: int, others: frozenset[str]) -> bool:
+    """"Vell's shouting for the guards", "Pim's chattering away": someone else's name with 's, then a verb
+    in -ing, tells what they are doing."""
+    own = [t for t in reading.tokens if t.clause == index]
+    return len(own) > 1 and own[0].word in others and own[0].possessive and own[1].word.endswith("ing")
+
+
 _HE_SHE = {w for w in _THIRD_PERSON if w.startswith(("he", "she"))}  # one person: not "they", "it", "others"
 
 
-def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_told: bool = False) -> None:
+def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_told: bool = False,
+                present: frozenset[str] = frozenset()) -> None:
     """A subordinate clause whose subject is someone or something else ("before they give us away", "so
     the waves match the carving") says what others do or what should follow, not what the character
     does: it weighs little. So does a later clause about "he" or "she" ("heal Bram, he just dropped"),
-    unless the player tells their own character's deeds in the third person ("Idris sighs. He starts up")."""
+    unless the player tells their own character's deeds in the third person ("Idris sighs. He starts up").
+    So does a clause telling what someone there is doing ("Vell's shouting for guards"; `present`: the
+    words of their names)."""
     for index, clause in enumerate(reading.clauses):
         first = clause.words[0] if clause.words else ""
         if _done_to_us(clause.words) and not self_told:
@@ -130,7 +140,8 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
                 if t.clause == index:
                     t.factor *= DESCRIBED
             continue
-        if index and first in _HE_SHE and not self_told and not clause.quoted and not clause.question:
+        if (index and first in _HE_SHE or _someone_else_is_doing(reading, index, others | present)) \
+                and not self_told and not clause.quoted and not clause.question:
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= DESCRIBED

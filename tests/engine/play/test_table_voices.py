@@ -246,3 +246,19 @@ def test_a_supposing_question_without_a_comma_is_for_the_dm(text):
 
 def test_asking_leave_to_act_after_an_if_is_the_act():
     assert _parse("if nobody's looking can I pocket a few of the coins?", "Kettlecove Docks", "Wren").kind != "question"
+
+
+@pytest.mark.parametrize("text,where,kind", [
+    ("Pim's chattering away with his hand out. I sigh and flip him a copper", "Kettlecove Docks", "inventory"),
+    ("Vell's shouting for the guards, so I slip out the back and head down to the quay", "Kettlecove Docks",
+     "exploration"),
+])
+def test_what_someone_there_is_doing_is_no_act_of_the_players(text, where, kind):
+    intent = _parse(text, where)
+    assert intent.kind == kind and not intent.parts
+
+
+def test_a_name_with_s_is_no_hail():
+    # "Pim's boat" names whose boat; "Pim, ..." would be speech to him.
+    assert _parse("Pim's boat is tied up by the net shed, I go and look it over", "Kettlecove Docks").kind \
+        == "exploration"
