@@ -112,3 +112,30 @@ def _people(world: Campaign, actor: str | None) -> set[str]:
              for w in words(c.name)}
     creatures = {stem(w) for m in world.monsters for w in words(m.name)}
     return here | party | (set(alias_stems(world, actor)[1]) - creatures)  # a coin tossed to an ogre is a stretch
+
+
+# Money put down or counted out for someone ("counts out a silver", "slaps two gold on the bar", "here's
+# your five silver"): paying, with or without a named recipient. Offering ("I offer him two silver") is
+# bargaining, so "offer" is no verb of paying here.
+_COINS = {stem(w) for w in ("silver", "gold", "copper", "coin", "coins", "sp", "gp", "cp", "crown", "penny")}
+_LAYING = PASSING | {stem(w) for w in ("count", "lay", "put", "set", "place", "slap", "drop", "leave", "press",
+                                       "plonk", "stack")}
+# "I'd give you two silver", "I can pay five": an offer, not money laid down.
+_OFFERING = {"i'd", "we'd", "i'll", "we'll", "would", "will", "could", "can", "might", "gonna", "wanna", "to"}
+_HOW_MANY = _THING_OPENERS | {"your", "yer", "ur", "the", "those", "these", "them"}
+
+
+def paid(reading: Reading) -> int | None:
+    """The clause in which coins are laid down, counted out or held out with "here's" (not asked about,
+    not denied, not waiting on an "if")."""
+    negated = {t.clause for t in reading.tokens if t.negated}
+    for index, clause in enumerate(reading.clauses):
+        if clause.question or clause.lead == "if" or index in negated:
+            continue
+        ws = clause.words
+        for j, w in enumerate(ws[1:], start=1):
+            if stem(w) in _COINS and (ws[j - 1] in _HOW_MANY or ws[j - 1].isdigit()) and (
+                    ws[0] in ("here", "heres") or any(stem(x) in _LAYING and (k == 0 or ws[k - 1] not in _OFFERING)
+                                                      for k, x in enumerate(ws[:j]) if k >= j - 6)):
+                return index
+    return None

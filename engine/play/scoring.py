@@ -37,7 +37,7 @@ from engine.play.evidence import (
 from engine.play.fixtures import deed_here, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
-from engine.play.passing import PASSING, handed_over, passed_to
+from engine.play.passing import PASSING, handed_over, paid, passed_to
 from engine.play.reading import Reading
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.wares_named import ORDERED, ordered
@@ -168,6 +168,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         add(T.INVENTORY, ITEM_WEIGHT, clause, "item carried")
     if handed is not None:
         add(T.INVENTORY, HANDED_WEIGHT, handed[0], handed[1])
+    paying = paid(reading) if handed is None else None
+    if paying is not None:
+        add(T.INVENTORY, HANDED_WEIGHT, paying, "money laid down")
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
         if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
             add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
@@ -188,8 +191,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
-    elif (reading.quoted or reading.addressed) and not (aimed is not None and not requested):
-        # A war cry beside a blade driven home is colour; the blow is the turn.
+    elif (reading.quoted or reading.addressed) and not ((aimed is not None or paying is not None) and not requested):
+        # A war cry beside a blade driven home is colour, and words said while paying are the purchase's.
         scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
         matched.append("quoted speech")
     routes = routes_taken(reading)

@@ -262,3 +262,22 @@ def test_a_name_with_s_is_no_hail():
     # "Pim's boat" names whose boat; "Pim, ..." would be speech to him.
     assert _parse("Pim's boat is tied up by the net shed, I go and look it over", "Kettlecove Docks").kind \
         == "exploration"
+
+
+@pytest.mark.parametrize("text,where", [
+    ("*counts out a silver onto the counter*", "Kettlecove Docks"),
+    ("'Two bowls of the stew, Hesper, and here's your four copper.'", "Tarred Gull Inn"),
+    ("Hesper love, a room for the two of us, here's your five silver", "Tarred Gull Inn"),
+    ("I slap three gold on the bar", "Tarred Gull Inn"),
+])
+def test_money_laid_down_is_paying_whatever_is_said_with_it(text, where):
+    assert _parse(text, where).kind == "inventory"
+
+
+@pytest.mark.parametrize("text,where,kind", [
+    ("'I'd give you two silver for that lantern, Vell, no more.'", "Kettlecove Docks", "roleplay"),
+    ("I don't put a single copper on the bar until she answers", "Tarred Gull Inn", "roleplay"),
+    ("how many silver do we have left?", "Tarred Gull Inn", "question"),
+])
+def test_coins_only_offered_denied_or_asked_about_are_not_paid(text, where, kind):
+    assert _parse(text, where).kind == kind
