@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play.cue_keys import SPEECH_KEYS
 from engine.play.entities import content_stems
 from engine.play.reading import Reading
 from engine.play.world_memo import remembered
 from engine.text import stem
+
+T = ActionType
 
 # Verbs of handling a thing in place (stems); looking, opening, taking and talking are other acts.
 HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
@@ -111,3 +114,30 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         if on is not None and any(t.stem in built_in for t in after[on + 1:on + 4]):
             worked.add(token.clause)
     return worked
+
+
+# What a hand does or a voice says in the course of working a fixture ("hold up my holy symbol and say the
+# tide words", "then read out the binding"); looking about, going somewhere and asking are acts of their own,
+# and so are words said to someone ("then ask Ambrose if that's right").
+_SERVING = {T.INVENTORY, T.ROLEPLAY, T.SKILL_CHECK, T.EXPLORATION}
+_VOICING = {stem(w) for w in "say speak read recite chant intone whisper sing pray utter murmur".split()}
+_SOMEONE = {"him", "her", "them", "you"}
+
+
+def serving_the_work(reading: Reading, clause_scores: dict[int, dict[ActionType, float]], worked: set[int],
+                     own_acts: set[int], people: set[str]) -> set[tuple[int, ActionType]]:
+    """Clauses beside a fixture worked whose act is part of the working: (clause, the kind it would be on
+    its own). `own_acts` are clauses that stand apart whatever they say (a place reached, a search);
+    `people` the stems of the names of everyone who could be spoken to."""
+    if not worked:
+        return set()
+    serving = set()
+    for clause, per in clause_scores.items():
+        if clause in worked or clause in own_acts or not per or reading.clauses[clause].question:
+            continue
+        top = max(per, key=lambda k: per[k])
+        said = [t for t in reading.tokens if t.clause == clause]
+        to_someone = any(t.word in _SOMEONE or t.stem in people for t in said)
+        if top in _SERVING and not (top == T.ROLEPLAY and (to_someone or not any(t.stem in _VOICING for t in said))):
+            serving.add((clause, top))
+    return serving

@@ -96,7 +96,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
     structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)
-    recounted(reading, others | _first_words((actor,) if actor else ()))
+    recounted(reading, others)
     structure.reported_questions(reading)
     indirect_questions(reading)
     structure.things_doing(reading)

@@ -34,14 +34,14 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
-from engine.play.fixtures import deed_here, worked_fixtures
+from engine.play.fixtures import deed_here, serving_the_work, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.passing import PASSING, handed_over, paid, passed_to
 from engine.play.reading import Reading
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.wares_named import ORDERED, ordered
-from engine.text import stem
+from engine.text import stem, words
 
 T = ActionType
 QUOTE_BONUS = 4.0
@@ -169,8 +169,17 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if handed is not None:
         add(T.INVENTORY, HANDED_WEIGHT, handed[0], handed[1])
     paying = paid(reading) if handed is None else None
+    laid_down = paying is not None and not reading.clauses[paying].quoted
     if paying is not None:
         add(T.INVENTORY, HANDED_WEIGHT, paying, "money laid down")
+    # In a fight each act is a turn's part of its own ("shove the crab back then drink my potion").
+    apart = {c for c, m in main.items() if m[3] in FINDING_OUT or m[3] in MOVEMENT_KEYS or m[3][0] in GOING}
+    people = {stem(w) for c in (world.characters if world is not None else []) for w in words(c.name)}
+    people |= {stem(w) for n in (npcs_here(world) if world is not None else []) for w in words(n.name)}
+    for clause, kind in serving_the_work(reading, clause_scores, worked if not fighting else set(), apart, people):
+        moved = clause_scores[clause].pop(kind)
+        scores[kind] -= moved
+        add(T.PUZZLE, moved, clause, "part of working it")
     for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
         if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
             add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
@@ -191,8 +200,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
-    elif (reading.quoted or reading.addressed) and not ((aimed is not None or paying is not None) and not requested):
-        # A war cry beside a blade driven home is colour, and words said while paying are the purchase's.
+    elif (reading.quoted or reading.addressed) and not ((aimed is not None or laid_down) and not requested):
+        # A war cry beside a blade driven home is colour, and words said while money is laid down (not
+        # money spoken of inside the quotes) are the purchase's.
         scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
         matched.append("quoted speech")
     routes = routes_taken(reading)

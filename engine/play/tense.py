@@ -2,17 +2,13 @@
 forgot to ask Hesper something", "healing word on Idris, he just dropped", "I was going to shoot her but I
 wave instead") gives the reason or the story so far, not a second act.
 
-Past forms come from lemminflect's English tables (irregular verbs included), not from a list kept here. A
-form that is also a verb's base ("read", "cast", "hit", "found", "lay") is not taken for the past: said by
-the one acting, it is as often an act now. A message told wholly in the past is left as it is: some players
-tell their turn that way.
+A message told wholly in the past is left as it is: some players tell their turn that way.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.play import lexicon as lx
+from engine.play.inflection import past_form
 from engine.play.reading import Reading
 from engine.play.structure import DESCRIBED
 
@@ -21,21 +17,6 @@ _PERFECT = {"i've", "we've", "they've", "you've", "i'd", "we'd", "they'd", "he'd
 # Between the subject and its verb: "he just dropped", "we already checked".
 _ADVERBS = {"just", "already", "also", "totally", "literally", "only", "never", "finally", "actually", "really",
             "all", "both", "def", "definitely", "prob", "probably", "kinda", "basically", "obviously", "clearly"}
-# "I got" is as often "I have" at the table ("how many arrows i got left"); "was going to" is a plan dropped.
-_PRESENT_IN_SPEECH = {"got"}
-_MODALS = {"will", "can", "shall", "may"}  # "would", "could": a wish or a question, not the past
-
-
-@lru_cache(maxsize=4096)
-def past_form(word: str) -> bool:
-    """`word` is a verb's simple past or past participle, and no verb's base form."""
-    from lemminflect import getAllLemmas, getInflection  # its tables load on first use, not at import
-
-    found = getAllLemmas(word)
-    lemmas = found.get("VERB", ())
-    if not lemmas or word in lemmas or word in _PRESENT_IN_SPEECH or set(found.get("AUX", ())) & _MODALS:
-        return False
-    return any(word in getInflection(lemma, tag) for lemma in lemmas for tag in ("VBD", "VBN"))
 
 
 def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:

@@ -22,6 +22,9 @@ How each was made (the sources and second labels live in `blindN_sources/`):
 - 9: two writers, Discord-style chat, in-character speech, terse tactical turns, questions to the DM against
   questions to the people there, travel, trade and gear, keyword traps, video-game habits; 330 of 334 kinds
   agreed; 14 cases read differently and 6 repeats are left out.
+- 10: two writers, speech-to-text dictation, streamer-style third person, children and new players, habits
+  of other games (Pathfinder, Baldur's Gate, MMOs), spellcasters at work, social play, heists and plans,
+  battle-map tactics; 334 of 338 kinds agreed; 5 cases read differently and 3 repeats are left out.
 Sets 6 on are split by case id among the sentences the writers wrote, so cases left out stay out."""
 
 from __future__ import annotations
@@ -78,6 +81,8 @@ BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
              F(0.731, 0.943, 0.500), F(0.756, 0.94, 0.50), written=332),
     BlindSet(9, 20261128, (159, 156), F(0.730, 0.907, 0.882), F(0.767, 0.90, 0.88),
              F(0.782, 0.938, 0.625), F(0.788, 0.93, 0.62), written=334),
+    BlindSet(10, 20261129, (163, 167), F(0.779, 0.880, 0.500), F(0.779, 0.88, 0.50),
+             F(0.719, 0.878, 0.846), F(0.719, 0.87, 0.84), written=338),
 )}
 
 

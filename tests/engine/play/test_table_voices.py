@@ -266,7 +266,7 @@ def test_a_name_with_s_is_no_hail():
 
 @pytest.mark.parametrize("text,where", [
     ("*counts out a silver onto the counter*", "Kettlecove Docks"),
-    ("'Two bowls of the stew, Hesper, and here's your four copper.'", "Tarred Gull Inn"),
+    ("'Two bowls of the stew, Hesper.' *slides four copper across the bar*", "Tarred Gull Inn"),
     ("Hesper love, a room for the two of us, here's your five silver", "Tarred Gull Inn"),
     ("I slap three gold on the bar", "Tarred Gull Inn"),
 ])

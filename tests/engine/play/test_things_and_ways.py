@@ -132,3 +132,15 @@ def test_moving_about_in_a_fight_is_part_of_the_combat_turn(text):
                                   "disengage and run back up the tunnel to the point"])
 def test_a_climb_or_a_flight_in_a_fight_stays_an_act_of_its_own(text):
     assert _parse(text, "Wrecker Caves", "Wren", fight=True).kind == "mixed"
+
+
+@pytest.mark.parametrize("text", ["set the reliquary in the niche and whisper 'be still now'",
+                                  "I fit the reliquary into the niche, raise my holy symbol and chant the tide words"])
+def test_what_is_said_or_held_up_while_working_a_fixture_is_part_of_the_working(text):
+    intent = _parse(text, "Drowned Chapel", "Tova")
+    assert intent.kind == "puzzle" and intent.target is None
+
+
+def test_words_to_someone_beside_the_working_stay_an_act_of_their_own():
+    assert _parse("set the reliquary in the niche and then ask Ambrose if that's right", "Drowned Chapel",
+                  "Tova").kind == "mixed"

@@ -67,3 +67,8 @@ def test_a_turn_told_wholly_in_the_past_or_in_base_forms_keeps_its_acts(text, ki
 
 def test_would_and_could_are_no_past():
     assert _parse("Tova would like to spend a hit die, she's on 9", actor="Tova").kind == "rest"
+
+
+def test_a_span_of_time_asked_about_is_no_rest():
+    assert _parse("does the stew give temp hp? like +2 for an hour?", actor="Wren").kind == "question"
+
