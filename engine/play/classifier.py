@@ -62,7 +62,8 @@ QUESTION_FACTOR = 0.2
 
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
-_TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:]|[\"“”]")
+_TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
+_ASIDE = re.compile(r"\([^)]*\)?")
 
 
 _OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
@@ -88,7 +89,14 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     after_article = 0  # words read since the last article or possessive
     spell: list[str] = []
     prev = ""
+    # "(chat, I am NOT rolling acrobatics)": words in brackets beside a turn are an aside to the table.
+    aside, asides_aside = False, "(" in text and len(_ASIDE.sub(" ", text).split()) >= 3
+    aside_clauses: set[int] = set()
     for index, tok in enumerate(raw):
+        if tok in "()":
+            # "(OOC: heading out)" is the player saying what they do: no aside.
+            aside = tok == "(" and asides_aside and raw[index + 1:index + 2] != ["ooc"]
+            tok = ","
         if tok in ('"', "“", "”"):
             in_quote = not in_quote
             reading.quoted = True
@@ -143,7 +151,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if casting:
             spell.append(word)
             reading.spell = " ".join(spell)
-        factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote else 1.0)
+        if aside:
+            aside_clauses.add(len(reading.clauses) - 1)
+        factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote or aside else 1.0)
         reading.tokens.append(Token(word=word, stem=cue_stem(word), clause=len(reading.clauses) - 1,
                                     factor=factor,
                                     noun=noun, negated=negating, own=own, possessive=tok.endswith("'s")))
@@ -201,6 +211,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     alone = sum(1 for c in reading.clauses if c.words) == 1
     for index, clause in enumerate(reading.clauses):
         clause.question = rules_asked or not vocative and is_question(clause, alone) or index in tagged
+        if index in aside_clauses and not clause.asked:
+            clause.question = False  # "(which, chat, is a vibe)": an aside is no question unless asked
         ws = [w for w in clause.words if w not in lx.FILLERS]
         nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \

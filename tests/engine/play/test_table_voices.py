@@ -281,3 +281,23 @@ def test_money_laid_down_is_paying_whatever_is_said_with_it(text, where):
 ])
 def test_coins_only_offered_denied_or_asked_about_are_not_paid(text, where, kind):
     assert _parse(text, where).kind == kind
+
+
+@pytest.mark.parametrize("text,where,fight,kind", [
+    ("Tova walks up the nave (chat, she is SO not okay, is this a vibe) right to the altar", "Drowned Chapel",
+     False, "exploration"),
+    ("I run along the ledge (chat, I am NOT rolling athletics, this is for the drama) and hack at the crab",
+     "Wrecker Caves", True, "combat"),
+])
+def test_words_in_brackets_beside_a_turn_are_an_aside_to_the_table(text, where, fight, kind):
+    intent = _parse(text, where, "Tova", fight=fight)
+    assert intent.kind == kind and not intent.parts
+
+
+def test_an_ooc_note_in_brackets_says_what_the_player_does():
+    assert _parse("(OOC: heading out) *pulls her hood up and steps out into the rain*", "Tarred Gull Inn").kind \
+        == "exploration"
+
+
+def test_a_turn_wholly_in_brackets_is_read_as_said():
+    assert _parse("(can I roll insight on Hesper?)", "Tarred Gull Inn").kind == "skill_check"
