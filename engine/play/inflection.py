@@ -31,4 +31,3 @@ def _is_form(word: str, tags: tuple[str, ...]) -> bool:
 def past_form(word: str) -> bool:
     """`word` is a verb's simple past or past participle ("forgot", "dropped", "searched")."""
     return word not in _PRESENT_IN_SPEECH and _is_form(word, ("VBD", "VBN"))
-

@@ -62,7 +62,7 @@ def passed_to(reading: Reading, world: Campaign, actor: str | None) -> int | Non
     before the thing ("flip him a copper"). Said in quotes or denied ("I don't give him a thing"), nothing."""
     if not any(t.stem in PASSING for t in reading.tokens):
         return None  # no verb of moving a thing: the common case, answered before the people are gathered
-    people = _people(world, actor)
+    people = people_here(world, actor)
     negated = {t.clause for t in reading.tokens if t.negated}
     for index, clause in enumerate(reading.clauses):
         if clause.quoted or index in negated:
@@ -105,7 +105,7 @@ def _is_person(word: str, people: set[str]) -> bool:
     return word in _RECIPIENTS or stem(word.removesuffix("'s")) in people
 
 
-def _people(world: Campaign, actor: str | None) -> set[str]:
+def people_here(world: Campaign, actor: str | None) -> set[str]:
     """Stems of the names and roles of the party and of everyone here: who can be handed a thing."""
     here = {stem(w) for n in npcs_here(world) for w in words(n.name)}
     party = {stem(w) for c in world.characters if actor is None or c.name.casefold() != actor.casefold()
@@ -133,9 +133,15 @@ def paid(reading: Reading) -> int | None:
         if clause.question or clause.lead == "if" or index in negated:
             continue
         ws = clause.words
+        held_out = ws[:1] in (["here"], ["heres"])
         for j, w in enumerate(ws[1:], start=1):
-            if stem(w) in _COINS and (ws[j - 1] in _HOW_MANY or ws[j - 1].isdigit()) and (
-                    ws[0] in ("here", "heres") or any(stem(x) in _LAYING and (k == 0 or ws[k - 1] not in _OFFERING)
-                                                      for k, x in enumerate(ws[:j]) if k >= j - 6)):
+            counted = ws[j - 1] in _HOW_MANY or ws[j - 1].isdigit()
+            if stem(w) in _COINS and counted and (held_out or _laid(ws, j)):
                 return index
     return None
+
+
+def _laid(ws: list[str], coins: int) -> bool:
+    """A verb of laying money down a few words before the coins, not offered ("I'd give you ...")."""
+    return any(stem(w) in _LAYING and (k == 0 or ws[k - 1] not in _OFFERING)
+               for k, w in enumerate(ws[:coins]) if k >= coins - 6)

@@ -37,11 +37,11 @@ from engine.play.evidence import (
 from engine.play.fixtures import deed_here, serving_the_work, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
-from engine.play.passing import PASSING, handed_over, paid, passed_to
+from engine.play.passing import PASSING, handed_over, paid, passed_to, people_here
 from engine.play.reading import Reading
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.wares_named import ORDERED, ordered
-from engine.text import stem, words
+from engine.text import stem
 
 T = ActionType
 QUOTE_BONUS = 4.0
@@ -172,11 +172,10 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     laid_down = paying is not None and not reading.clauses[paying].quoted
     if paying is not None:
         add(T.INVENTORY, HANDED_WEIGHT, paying, "money laid down")
-    # In a fight each act is a turn's part of its own ("shove the crab back then drink my potion").
     apart = {c for c, m in main.items() if m[3] in FINDING_OUT or m[3] in MOVEMENT_KEYS or m[3][0] in GOING}
-    people = {stem(w) for c in (world.characters if world is not None else []) for w in words(c.name)}
-    people |= {stem(w) for n in (npcs_here(world) if world is not None else []) for w in words(n.name)}
-    for clause, kind in serving_the_work(reading, clause_scores, worked if not fighting else set(), apart, people):
+    # In a fight each act is a turn's part of its own ("shove the crab back then drink my potion").
+    for clause, kind in serving_the_work(reading, clause_scores, worked if world is not None and not fighting else set(),
+                                         apart, people_here(world, actor) if world is not None else set()):
         moved = clause_scores[clause].pop(kind)
         scores[kind] -= moved
         add(T.PUZZLE, moved, clause, "part of working it")

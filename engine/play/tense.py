@@ -31,14 +31,14 @@ def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
     return past_form(rest[0])  # "he just dropped", "we've searched it" ("I'd go" is no past)
 
 
-def recounted(reading: Reading, names: frozenset[str] = frozenset()) -> list[int]:
-    """Clauses told in the past beside one told now: their words weigh little (returned, in order)."""
+def recounted(reading: Reading, names: frozenset[str] = frozenset()) -> None:
+    """Clauses told in the past beside one told now: their words weigh little. `names`: first names of
+    everyone but the actor (a player telling their own turn in the past is telling the turn)."""
     past = [i for i, c in enumerate(reading.clauses)
             if not c.question and not c.quoted and c.lead != "if" and _told_in_the_past(c.words, names)]
     now = [i for i, c in enumerate(reading.clauses) if i not in past and c.words]
     if not past or not now:
-        return []
+        return
     for t in reading.tokens:
         if t.clause in past:
             t.factor *= DESCRIBED
-    return past
