@@ -20,6 +20,12 @@ _IRREGULAR = {"went": "go", "goes": "go", "gone": "go", "going": "go", "ran": "r
               "ate": "eat", "children": "children", "this": "this", "its": "its", "does": "do"}
 
 
+# Counts written as words ("two ales", "three damage"), to their values.
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split())}
+
+
 @lru_cache(maxsize=16384)  # the same few thousand words recur all session; a stem is pure
 def stem(word: str) -> str:
     """A crude, consistent stem: enough to make attack/attacks/attacking/attacked one word."""

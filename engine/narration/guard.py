@@ -13,7 +13,7 @@ import re
 from engine.models.actions import DiceRoll
 from engine.narration.base import NarrationRequest
 from engine.narration.prompting import damage_amounts, downed_creatures, is_attack
-from engine.text import stem, stems
+from engine.text import NUMBER_WORDS, stem, stems
 
 _MISS = ["miss", "misses", "missed", "falls short", "fall short", "fell short", "goes wide", "went wide"]
 _HIT = ["hit", "hits", "connects", "connected", "struck", "wounds", "wounded", "finds its mark",
@@ -25,13 +25,10 @@ _ACTS = ["attacks", "attack", "strikes", "swings", "lunges", "says", "shouts", "
          "grabs", "rises", "stands", "speaks", "replies", "laughs", "flees", "runs"]
 _DOWN = ["dies", "died", "dead", "falls", "fell", "collapses", "collapsed", "crumples", "crumpled",
          "slumps", "slumped", "drops", "dropped", "unconscious", "lifeless", "sprawls", "topples"]
-_NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
 _DAMAGE_TYPES = ("acid|bludgeoning|cold|fire|force|lightning|necrotic|piercing|poison|psychic|radiant|"
                  "slashing|thunder")
 _DAMAGE_RE = re.compile(
-    rf"\b(\d+|{'|'.join(_NUMBER_WORDS)})\s+(?:points?\s+of\s+)?(?:(?:{_DAMAGE_TYPES})\s+)?damage\b",
+    rf"\b(\d+|{'|'.join(NUMBER_WORDS)})\s+(?:points?\s+of\s+)?(?:(?:{_DAMAGE_TYPES})\s+)?damage\b",
     re.IGNORECASE)
 _STOPWORDS = {"the", "of", "and", "von", "van", "der", "sir", "lady", "lord"}
 _TRACKED_KINDS = {"hp", "temp_hp", "condition_add", "condition_remove", "death_save"}
@@ -125,7 +122,7 @@ def _damage_problems(text: str, request: NarrationRequest) -> list[str]:
     problems: list[str] = []
     for match in _DAMAGE_RE.finditer(text):
         token = match.group(1).lower()
-        value = int(token) if token.isdigit() else _NUMBER_WORDS[token]
+        value = int(token) if token.isdigit() else NUMBER_WORDS[token]
         if value not in allowed:
             dealt = ", ".join(str(a) for a in sorted(allowed)) or "none"
             problems.append(f'the narration says "{match.group(0)}" but the damage dealt was {dealt}')

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.actions import ActionType
+from engine.models.intent import EntityRef
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS
@@ -40,7 +41,8 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     if person is not None and person.score >= 2.0 and any(f > 0.2 for _, f in acting) \
             and not describes_a_thing(reading, person.via, world, actor) \
             and not _governed_elsewhere(reading, person.via, facts["main"]) \
-            and _clause_of(reading, person.via) != facts.get("handed"):  # type: ignore[arg-type]
+            and _clause_of(reading, person.via) != facts.get("handed") \
+            and not _ordered_from(reading, world, person, facts.get("ordered")):  # type: ignore[arg-type]
         said_to = _spoken_to(reading, person.via, facts["main"])  # type: ignore[arg-type]
         if person.kind == "combatant" and (reading.quoted or said_to) and not facts["fights"]:
             # "I bellow at the thug: 'drop the blade'", "I tell Crowe we want the keeper": words to a foe.
@@ -108,6 +110,17 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
         facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
         matched.append(f"place:{place}")
+
+
+def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered: int | None) -> bool:
+    """A seller named in the clause of an order, or hailed on their own beside it ("Hesper, pour me a
+    shot"): the one sold to. Named in a clause of its own beside it ("... and ask Hesper who paid"), talked to."""
+    npc = world.npc(person.name)
+    if ordered is None or npc is None or not npc.wares:
+        return False
+    clause = _clause_of(reading, person.via)
+    hailed = clause is not None and len(reading.clauses[clause].words) <= 2 and abs(clause - ordered) == 1
+    return clause == ordered or hailed
 
 
 _LEAVING = {(stem("leave"),), (stem("get"), stem("out")), (stem("head"), stem("out"))}

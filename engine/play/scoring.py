@@ -161,6 +161,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").
     if (asked := ordered(reading, world)) is not None and not scores[T.REST]:
         add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, ORDERED)
+    # An order said to the seller is the purchase; "what do you want for a room" asks the price, which is talk.
+    ordering = asked if asked is not None and not reading.clauses[asked].question \
+        and reading.clauses[asked].words[:1] not in ([w] for w in lx.QUESTION_WORDS) else None
     if gear is not None and gear[0] != aimed:  # a blade driven into a foe is used, not handled
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:
@@ -199,7 +202,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
-    elif (reading.quoted or reading.addressed) and not ((aimed is not None or laid_down) and not requested):
+    elif (reading.quoted or reading.addressed) and not ((aimed is not None or laid_down or ordering is not None)
+                                                        and not requested):
         # A war cry beside a blade driven home is colour, and words said while money is laid down (not
         # money spoken of inside the quotes) are the purchase's.
         scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
@@ -216,6 +220,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
                                 "main": main,
                                 "fights": fights or bool(reading.spell) or aimed is not None,
                                 "handed": handed[0] if handed is not None else None,  # its recipient is no one spoken to
+                                "ordered": ordering,  # a seller named in the order is sold to, not talked to
                                 "gear": carried}
     if world is not None:
         world_evidence(reading, world, actor, keys, scores, matched, facts)

@@ -8,7 +8,7 @@ from engine.models.world import Attitude, Campaign
 from engine.play.entities import STOP
 from engine.play.reading import Reading
 from engine.play.world_memo import remembered
-from engine.text import stem, words
+from engine.text import NUMBER_WORDS, stem, words
 
 # Verbs of ordering (stems): what a customer says at a counter.
 ORDERING = {stem(w) for w in "order have get grab take want fancy buy purchase rent".split()}
@@ -58,10 +58,11 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
     own = [t for t in tokens if t.clause == clause and t.factor > 0 and not t.negated]
     if not own:
         return False
-    head = own[1] if own[0].word.isdigit() and len(own) > 1 else own[0]
+    counted = own[0].word.isdigit() or own[0].word in NUMBER_WORDS  # "two ales, love"
+    head = own[1] if counted and len(own) > 1 else own[0]
     if head.stem in _COINS and own[0].word.isdigit():
         return True  # money laid down for what is sold here
-    if head.noun or own[0].word.isdigit() or head is own[0] and head.word in ("round", "another"):
+    if head.noun or counted or head is own[0] and head.word in ("round", "another"):
         wanted = head.stem in sold | _MEASURES
         return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM))
     return any(t.stem in _SERVING and nxt.word in ("me", "us") for t, nxt in zip(own, own[1:], strict=False))
@@ -84,6 +85,8 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
             before = tokens[max(0, i - _REACH):i]
             if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):
                 return token.clause
-    if reading.quoted or len(reading.clauses) > 4:
+    if len(reading.clauses) > 4:
         return None
-    return next((i for i in range(len(reading.clauses)) if _asked_for(tokens, i, sold)), None)
+    # Said in quotes, an order is a plain statement ("'two ales, love'"); "'a pint? in this weather?'" is not.
+    return next((i for i, c in enumerate(reading.clauses) if not (c.quoted and c.asked) and _asked_for(tokens, i, sold)),
+                None)

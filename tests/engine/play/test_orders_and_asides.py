@@ -33,6 +33,28 @@ def test_a_ware_named_without_ordering_it_is_no_purchase(text: str, location: st
     assert _kind(text, location) != "inventory"
 
 
+@pytest.mark.parametrize("text", [
+    "Hesper, pour me a shot of whatever burns",  # the seller hailed beside the order
+    "a mug of your darkest for me, Hesper",
+    "\"Two ales, love, and keep them coming\"",  # an order said in quotes is still the order
+    "'Another bowl of that stew, Hesper, and a loaf for the road'",
+])
+def test_an_order_put_to_the_seller_is_a_purchase_not_talk(text: str) -> None:
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": [], "actor": "Bram"})
+    intent = parse(text, world, "Bram")
+    assert (intent.kind, intent.target) == ("inventory", "Hesper Quill")
+
+
+@pytest.mark.parametrize("text", [
+    "\"A pint? In this weather?\" I ask Hesper",  # asked in quotes: talk about it
+    "buy a round and ask Hesper who paid in foreign silver",  # the seller talked to in a clause of their own
+])
+def test_a_ware_spoken_of_to_the_seller_keeps_the_talk(text: str) -> None:
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": [], "actor": "Bram"})
+    intent = parse(text, world, "Bram")
+    assert intent.kind == "roleplay" or "roleplay" in [p.kind for p in intent.parts]
+
+
 @pytest.mark.parametrize("text", ["I search the upturned boats. also, what day is it?",
                                   "I search the harbor office. btw how late is it"])
 def test_a_question_tacked_on_after_an_act_makes_it_mixed(text: str) -> None:
