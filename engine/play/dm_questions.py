@@ -70,7 +70,15 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
     if len(ws) < 3 or ws[0] not in {"can", "could", "may"} or ws[1] not in {"i", "we"} or any(c.quoted for c in spoken):
         return False
     # As a clause's joining word only "after" asks ("... after I've been hit?"); "while they argue" sets a scene.
-    return any(w in _RULES_TAIL for c in spoken for w in c.words) or any(c.lead == "after" for c in spoken)
+    if any(w in _RULES_TAIL for c in spoken for w in c.words) or any(c.lead == "after" for c in spoken):
+        return True
+    # "... if the crab clips me", "... or is the pool in the way": whether one may, put on a condition or
+    # beside what else might stand, asks how the rules stand.
+    # "can I tell if he's lying" reads a person; "... ? if not we head on" is a plan of its own.
+    conditioned = any(c.lead == "if" and not before.asked and before.words[-1:] not in ([w] for w in _PERCEIVING)
+                      and c.words[:1] != ["not"] for before, c in zip(spoken, spoken[1:], strict=False))
+    return conditioned or any(a == "or" and b in _STATE_ASKING for c in spoken
+                              for a, b in zip(c.words, c.words[1:], strict=False))
 
 
 def _subject(word: str) -> bool:

@@ -83,6 +83,8 @@ def test_an_order_at_the_counter_is_a_purchase(text, where):
     ("can I cast shield after I've already been hit?", True),
     ("can i cast fire bolt and still move after?", True),
     ("can I use action surge again or do I need a rest first", True),
+    ("could I hold concentration on bless if a thug lands a hit on me", True),  # put on a condition
+    ("can I shoot past the crab or is Crowe covered by it", True),  # beside what else might stand
 ])
 def test_asking_whether_one_may_again_or_after_is_a_rules_question(text, fight):
     assert _parse(text, "Wrecker Caves", "Idris", fight).kind == "question"
