@@ -49,6 +49,18 @@ def is_question(clause: Clause, alone: bool = False) -> bool:
     return alone and clause.asked and len(ws) <= _BARE and not any(is_verb(w) or w in lx.FIRST_PERSON for w in ws)
 
 
+_WHAT_IS = {"who", "what", "whats", "what's", "who's", "whos", "anything", "anyone", "anybody", "any"}
+_THERE = {"in", "inside", "there", "here", "under", "behind", "beneath", "around", "about", "on"}
+
+
+def asks_what_is_there(clause: Clause) -> bool:
+    """"who's in tonight", "what's in the barrels", "is there anything under the bar": what a look finds,
+    not how things stand ("how late is it") or what the rules allow."""
+    ws = [w for w in clause.words if w not in lx.FILLERS]
+    opens = ws[:1] and ws[0] in _WHAT_IS or ws[:2] in (["is", "there"], ["are", "there"])
+    return bool(opens) and bool(set(ws[1:]) & _THERE)
+
+
 def asked_of(ws: list[str], addressees: frozenset[str]) -> str | None:
     """"whats hesper know about silas crowe", "what does Pim think of the harbormaster": what someone present
     knows or thinks is theirs to tell; the question is put to them. Returns the name word they were asked by."""

@@ -23,6 +23,7 @@ from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing
+from engine.play.dm_questions import asks_what_is_there
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
     MainVerb,
@@ -230,6 +231,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     kinds = [IntentKind(t.value) for t in result.components]
     if result.question:
         kinds = [IntentKind.QUESTION]
+    elif asked and kinds == [IntentKind.EXPLORATION] \
+            and all(asks_what_is_there(c) for c in reading.clauses if c.question):
+        asked = False  # "I look around the taproom, who's in tonight?": the look answers it
     elif asked:
         kinds = [IntentKind.QUESTION, *kinds]
     kind = kinds[0] if len(kinds) == 1 else IntentKind.MIXED

@@ -63,6 +63,14 @@ def test_a_question_tacked_on_after_an_act_makes_it_mixed(text: str) -> None:
     assert intent.kind == "mixed" and "question" in [p.kind for p in intent.parts]
 
 
+@pytest.mark.parametrize("text", ["I scan the quay, who's about this early?",
+                                  "I look over the upturned boats. what's under them?"])
+def test_asking_what_a_look_will_find_is_the_look(text: str) -> None:
+    world = case_world({"location": "Kettlecove Docks", "in_combat": False, "enemies": [], "actor": "Wren"})
+    intent = parse(text, world, "Wren")
+    assert (intent.kind, intent.question) == ("exploration", False)
+
+
 @pytest.mark.parametrize("text", ["asdf qwerty zxcv", "kkkk"])
 def test_nonsense_is_asked_back_not_guessed(text: str) -> None:
     world = case_world({"location": "Wrecker Caves", "in_combat": True,
