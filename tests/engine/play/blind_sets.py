@@ -25,6 +25,11 @@ How each was made (the sources and second labels live in `blindN_sources/`):
 - 10: two writers, speech-to-text dictation, streamer-style third person, children and new players, habits
   of other games (Pathfinder, Baldur's Gate, MMOs), spellcasters at work, social play, heists and plans,
   battle-map tactics; 334 of 338 kinds agreed; 5 cases read differently and 3 repeats are left out.
+- 11: two writers, play-by-post paragraphs, first-person table talk trading through speech, rules questions
+  mid-play, careful dungeon-crawlers, the party's caller, formal and old-fashioned English, one-word
+  fragments, non-native English; the guide settled attacks that start a fight and roles as targets, and
+  kept out healing outside a fight and orders to companions; 335 of 337 kinds agreed; 2 cases read
+  differently and 3 repeats are left out.
 Sets 6 on are split by case id among the sentences the writers wrote, so cases left out stay out."""
 
 from __future__ import annotations
@@ -83,6 +88,8 @@ BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
              F(0.782, 0.938, 0.625), F(0.788, 0.93, 0.62), written=334),
     BlindSet(10, 20261129, (163, 167), F(0.779, 0.880, 0.500), F(0.803, 0.88, 0.50),
              F(0.719, 0.878, 0.846), F(0.736, 0.87, 0.84), written=338),
+    BlindSet(11, 20261130, (168, 164), F(0.750, 0.915, 0.809), F(0.75, 0.91, 0.80),
+             F(0.658, 0.900, 0.636), F(0.67, 0.90, 0.63), written=337),
 )}
 
 
