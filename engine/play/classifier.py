@@ -218,11 +218,28 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \
                 and nxt.words[0] in lx.FIRST_PERSON | _GUESSED:
             clause.question = False  # "what if it's a shift cipher?", "what if we ...": a try put forward
+    _rest_of_the_question(reading, aside_clauses)
+    for index, clause in enumerate(reading.clauses):
         if clause.question:
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= QUESTION_FACTOR
     return reading
+
+
+def _rest_of_the_question(reading: Reading, asides: set[int]) -> None:
+    """"how many gold I have still, after I buyed the lantern?", "is it permitted, under the rules, for a
+    halfling to hide ...?": the clauses after a question, up to its question mark, are still the question."""
+    asking = False
+    for index, clause in enumerate(reading.clauses):
+        # "can I tell if osric is lying?" asks to read him: what follows "tell if" is what is read.
+        reading_someone = clause.lead in ("if", "whether") and reading.clauses[index - 1].words[-1:] == ["tell"]
+        if asking and not clause.quoted and index not in asides and not reading_someone:
+            clause.question = True
+        if clause.asked:
+            asking = False
+        elif clause.question and not clause.quoted:
+            asking = True
 
 
 def _when_phrases(reading: Reading) -> None:

@@ -99,7 +99,9 @@ def _acts(reading: Reading, acting: ClauseScores, kinds: list[IntentKind]) -> di
             picked[i] = kind
     if K.QUESTION in wanted:
         for i, clause in enumerate(reading.clauses):
-            if clause.question and clause.words and i not in picked:
+            before = reading.clauses[i - 1] if i else None
+            same_question = before is not None and before.question and not before.asked  # "..., after I bought it?"
+            if clause.question and clause.words and i not in picked and not same_question:
                 picked[i] = K.QUESTION
     for kind in [k for k in kinds if k not in picked.values() and k != K.QUESTION]:
         weighed = sorted(((per.get(ActionType(kind.value), 0.0), i) for i, per in acting.items() if i not in picked),

@@ -90,6 +90,13 @@ def test_asking_whether_one_may_again_or_after_is_a_rules_question(text, fight):
     assert _parse(text, "Wrecker Caves", "Idris", fight).kind == "question"
 
 
+@pytest.mark.parametrize("text", ["how far is it, roughly, to climb down to the caves from here?",
+                                  "how long till the tide turns, if the crab doesn't drag this out?"])
+def test_the_clauses_of_a_question_up_to_its_mark_are_the_question(text):
+    intent = _parse(text, "Wrecker Caves", "Idris")
+    assert (intent.kind, intent.parts, intent.destination) == ("question", [], None)
+
+
 @pytest.mark.parametrize("text", ["can I climb the wall?", "could i sneak past the crab without it noticing"])
 def test_asking_leave_to_act_is_the_act(text):
     assert _parse(text, "Wrecker Caves").kind == "skill_check"
