@@ -164,8 +164,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         own = False
     # A short clause that names someone present hails them ("Hesper,", "oi Pim", and inside quotes
     # "madam Quill," or "..., Vell."): the sentence is speech to them.
-    hails = [c for c in reading.clauses if len(c.words) <= 3 and set(c.words[-2:]) & addressees
-             and (len(c.words) == 1 or c.words[0] in lx.FILLERS | addressees or c.quoted)]
+    # "pim's crabby": a name typed with 's is a subject, not a hail.
+    named_with_s = {t.clause for t in reading.tokens if t.possessive and t.word in addressees}
+    hails = [c for i, c in enumerate(reading.clauses) if len(c.words) <= 3 and set(c.words[-2:]) & addressees
+             and (len(c.words) == 1 or c.words[0] in lx.FILLERS | addressees or c.quoted) and i not in named_with_s]
     vocative = bool(hails)
     if hails:
         reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)

@@ -94,7 +94,14 @@ def _to_someone(rest: list[str], people: set[str]) -> bool:
 
 
 def _someone_then_thing(rest: list[str], people: set[str]) -> bool:
-    """ "him a copper", "Pim two coins": a person right after the verb, then a thing."""
+    """ "him a copper", "Pim two coins", "the old keeper the sealed letter": a person right after the verb,
+    then a thing."""
+    if rest[:1] == ["the"]:  # a person by role, with a word or two about them ("the lookout girl")
+        ends = next((k for k in (1, 2, 3) if k + 2 < len(rest) and rest[k + 1] in _THING_OPENERS), None)
+        if ends is None or not any(_is_person(w, people) for w in rest[1:ends + 1]):
+            return False
+        rest = [rest[ends], *rest[ends + 1:]]
+        people = people | {stem(rest[0])}
     if len(rest) < 3 or not _is_person(rest[0], people):
         return False
     opener, noun = rest[1], rest[2]

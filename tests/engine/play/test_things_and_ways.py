@@ -23,6 +23,15 @@ def test_a_thing_moved_to_someone_changes_hands(text, who):
     assert (intent.kind, intent.target) == ("inventory", who)
 
 
+@pytest.mark.parametrize("text,where,who", [
+    ("I pass the lookout girl the heel of my bread", "Gannet Point", "Nessa Rook"),  # a person by role
+    ("vell's busy, toss him two silver for the rope", "Kettlecove Docks", "Osric Vell"),  # 's is "is": no hail
+])
+def test_a_thing_handed_to_someone_named_by_role_or_spoken_of_changes_hands(text, where, who):
+    intent = _parse(text, where, "Wren")
+    assert (intent.kind, intent.target, intent.confidence >= 0.6) == ("inventory", who, True)
+
+
 @pytest.mark.parametrize("text", ["I give him a chance to talk", "this place gives me the creeps",
                                   "I shove Pim to the ground", "I don't give Pim a thing, I just ask him"])
 def test_words_of_giving_that_hand_nothing_over(text):
