@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from engine.models.actions import ActionType
 from engine.models.intent import ActionIntent, IntentKind
+from engine.models.sheet import SKILLS
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
@@ -86,6 +87,10 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 
 
+_CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
+_SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill}  # "athletics"; not "hand" of sleight_of_hand
+
+
 def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
     present = frozenset(w for n in npcs_here(world)
@@ -104,6 +109,12 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.set_going(reading)
     tried = structure.sequence(text, reading)
     hidden = covert(reading)
+    in_fight = world is not None and bool(world.game_state.combat and world.game_state.combat.active)
+    contested = in_fight and any(t.stem in _CONTESTS and t.factor >= 1.0 for t in reading.tokens)
+    if contested:  # "grapple on Crowe, Athletics vs his Athletics": the skills named are the grapple's contest
+        for t in reading.tokens:
+            if t.word in _SKILL_WORDS:
+                t.factor = 0.0
     scores, clause_scores, matched, facts = score_reading(reading, world, actor)
     unnoticed(hidden, scores, clause_scores, matched)
     if world is not None:
@@ -129,7 +140,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         per[T.PUZZLE] = per.get(T.PUZZLE, 0.0) + structure.SEQUENCE_WEIGHT
         matched.append("sequence")
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
-    requested = structure.check_requested(reading)
+    requested = None if contested else structure.check_requested(reading)
     if requested is not None and reading.clauses[requested].lead == "then":
         # "what's the time? then I roll insight on Vell": a check that comes next is one act among others.
         per = clause_scores.setdefault(requested, {})

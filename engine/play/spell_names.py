@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from engine.models.world import Campaign
 from engine.play.cue_keys import LEXICON
+from engine.play.entities import alias_stems
 from engine.play.reading import Reading
 from engine.text import stem, words
 
@@ -32,8 +33,10 @@ def named_spell(reading: Reading, world: Campaign | None, actor: str | None) -> 
             clause = reading.clauses[span[0].clause]
             if clause.question or len({t.clause for t in span}) > 1:
                 continue
-            # One word ("bless", "sleep", "shield") is the spell only heading its clause and no other cue.
-            if len(key) == 1 and ((key in LEXICON) or stem(_lead(clause.words, party)) != key[0]):
+            # One word ("bless", "sleep", "shield") is the spell only heading its clause, and if it is also
+            # another cue only when put on someone ("sleep on nessa", not "sleep on the floor").
+            if len(key) == 1 and (stem(_lead(clause.words, party)) != key[0]
+                                  or key in LEXICON and not _put_on_someone(reading, i + 1, world, actor)):
                 continue
             reading.spell = name.lower()
             for t in span:
@@ -41,6 +44,21 @@ def named_spell(reading: Reading, world: Campaign | None, actor: str | None) -> 
             if clause.quoted and len(clause.words) <= _INCANTATION:
                 _unquote(reading)
             return
+
+
+_ONTO = {"on", "at", "onto"}
+_THEM = {"him", "her", "them", "em", "'em"}  # not "it": "let's sleep on it"
+_COUNTED = {"the", "both", "those", "these", "all", "two", "three", "four"}
+
+
+def _put_on_someone(reading: Reading, after: int, world: Campaign, actor: str | None) -> bool:
+    """ "on nessa", "at the two thugs": right after the spell's name, someone it is put on."""
+    tokens = reading.tokens[after:after + 4]
+    if not tokens or tokens[0].word not in _ONTO:
+        return False
+    someone = alias_stems(world, actor)[0]
+    ws = [t for t in tokens[1:] if t.word not in _COUNTED]
+    return bool(ws) and (ws[0].stem in someone or ws[0].word in _THEM)
 
 
 def _lead(ws: list[str], party: set[str]) -> str:

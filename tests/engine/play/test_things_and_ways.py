@@ -153,3 +153,18 @@ def test_what_is_said_or_held_up_while_working_a_fixture_is_part_of_the_working(
 def test_words_to_someone_beside_the_working_stay_an_act_of_their_own():
     assert _parse("set the reliquary in the niche and then ask Ambrose if that's right", "Drowned Chapel",
                   "Tova").kind == "mixed"
+
+
+@pytest.mark.parametrize("text,fight,kind", [
+    ("sleep on the crab", True, "combat"),  # a one-word spell put on someone is cast
+    ("sleep on them before they reach Bram", True, "combat"),
+    ("sleep on the floor of the cave tonight", False, "rest"),  # put on no one: the rest
+])
+def test_a_one_word_spell_put_on_someone_is_cast(text, fight, kind):
+    assert _parse(text, "Wrecker Caves", "Idris", fight).kind == kind
+
+
+@pytest.mark.parametrize("text", ["shove the thug into the pool, athletics against his athletics",
+                                  "I grapple the crab. acrobatics or athletics, whichever it resists with"])
+def test_the_contest_named_with_a_grapple_or_shove_in_a_fight_is_the_manoeuvre(text):
+    assert _parse(text, "Wrecker Caves", "Bram", True).kind == "combat"
