@@ -30,15 +30,15 @@ def ware_words(world: Campaign) -> frozenset[str]:
 
 
 _WILL = {"i'll", "ill", "we'll", "i'd", "we'd", "id"}
-_WOULD = {"i'd", "we'd", "id", "would"}
+_WOULD = {"i'd", "we'd", "id", "would", "should"}  # "I should like a pitcher"
 # Standing a round: "a round of ale for the room, on me", "drinks are on me", "my treat".
 _TREATS = {("on", "me"), ("on", "us"), ("my", "treat"), ("my", "shout")}
 
 
 def _orders(tokens: list, i: int) -> bool:
     """A verb of ordering; "have" only as "I'll have" ("I have a look" orders nothing), "like" only as "I'd like"."""
-    if tokens[i].word == "like":
-        return i > 0 and tokens[i - 1].word in _WOULD
+    if tokens[i].word == "like":  # "I'd like", "I should very much like"
+        return any(t.word in _WOULD for t in tokens[max(0, i - 3):i])
     if tokens[i].stem not in ORDERING:
         return False
     return tokens[i].stem != stem("have") or (i > 0 and tokens[i - 1].word in _WILL)
@@ -81,7 +81,7 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     for i, token in enumerate(tokens):
         if token.stem in sold and token.factor > 0 and treat and not token.negated:
             return token.clause  # the round is the purchase, whatever verb stands or none
-        if token.stem in sold and token.factor > 0:
+        if (token.stem in sold or token.stem in _MEASURES) and token.factor > 0:  # "like a pitcher of your red"
             before = tokens[max(0, i - _REACH):i]
             if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):
                 return token.clause

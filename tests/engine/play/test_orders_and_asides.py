@@ -38,6 +38,7 @@ def test_a_ware_named_without_ordering_it_is_no_purchase(text: str, location: st
     "a mug of your darkest for me, Hesper",
     "\"Two ales, love, and keep them coming\"",  # an order said in quotes is still the order
     "'Another bowl of that stew, Hesper, and a loaf for the road'",
+    "I should very much like a flagon of your darkest, good woman",  # a measure of it ordered, formally
 ])
 def test_an_order_put_to_the_seller_is_a_purchase_not_talk(text: str) -> None:
     world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": [], "actor": "Bram"})
