@@ -235,7 +235,8 @@ def _rest_of_the_question(reading: Reading, asides: set[int]) -> None:
     asking = False
     for index, clause in enumerate(reading.clauses):
         # "can I tell if osric is lying?" asks to read him: what follows "tell if" is what is read.
-        reading_someone = clause.lead in ("if", "whether") and reading.clauses[index - 1].words[-1:] == ["tell"]
+        reading_someone = index > 0 and clause.lead in ("if", "whether") \
+            and reading.clauses[index - 1].words[-1:] == ["tell"]
         if asking and not clause.quoted and index not in asides and not reading_someone:
             clause.question = True
         if clause.asked:

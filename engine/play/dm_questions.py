@@ -87,7 +87,7 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
     # "... if the crab clips me", "... or is the pool in the way": whether one may, put on a condition or
     # beside what else might stand, asks how the rules stand.
     # "can I tell if he's lying" reads a person; "... ? if not we head on" is a plan of its own.
-    conditioned = any(c.lead == "if" and not before.asked and before.words[-1:] not in ([w] for w in _PERCEIVING)
+    conditioned = any(c.lead == "if" and not before.asked and not set(before.words[-1:]) & _PERCEIVING
                       and c.words[:1] != ["not"] for before, c in zip(spoken, spoken[1:], strict=False))
     return conditioned or any(a == "or" and b in _STATE_ASKING for c in spoken
                               for a, b in zip(c.words, c.words[1:], strict=False))

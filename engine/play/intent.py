@@ -121,7 +121,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in
         leading_up = approaches(reading, clause_scores, facts["main"], titles,  # type: ignore[arg-type]
                                 facts.get("place_clause"))  # type: ignore[arg-type]
-        fighting = bool(world.game_state.combat and world.game_state.combat.active)
+        fighting = in_fight
         moves = fight_moves(reading, clause_scores, facts["main"], facts.get("place"), fighting)  # type: ignore[arg-type]
         # A clause that only leads up to the next act, or moves about beside an attack, is no act of its own.
         for label, found in (("closing in", leading_up), ("moving in the fight", moves)):

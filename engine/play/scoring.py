@@ -163,7 +163,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, ORDERED)
     # An order said to the seller is the purchase; "what do you want for a room" asks the price, which is talk.
     ordering = asked if asked is not None and not reading.clauses[asked].question \
-        and reading.clauses[asked].words[:1] not in ([w] for w in lx.QUESTION_WORDS) else None
+        and not set(reading.clauses[asked].words[:1]) & lx.QUESTION_WORDS else None
     if gear is not None and gear[0] != aimed:  # a blade driven into a foe is used, not handled
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:
