@@ -20,6 +20,7 @@ from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, cue_stem, is_
 from engine.play.dm_questions import asked_of, asks_the_rules, is_question
 from engine.play.frames import without_leave
 from engine.play.reading import Clause, Reading, Token
+from engine.play.table_talk import table_talk
 from engine.play.typos import correct, unjoined
 from engine.text import stem
 
@@ -220,6 +221,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \
                 and nxt.words[0] in lx.FIRST_PERSON | _GUESSED:
             clause.question = False  # "what if it's a shift cipher?", "what if we ...": a try put forward
+    table_talk(reading)
     _rest_of_the_question(reading, aside_clauses)
     for index, clause in enumerate(reading.clauses):
         if clause.question:

@@ -26,6 +26,7 @@ class Clause(BaseModel):
     asked: bool = Field(False, description="Ends in a question mark")
     lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
     conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
+    recounted: bool = Field(False, description="Told in the past beside an act told now: the story so far")
     colon: bool = Field(False, description="Follows a colon: what comes after 'Bram jabs a finger at Nessa:'")
 
 

@@ -17,10 +17,17 @@ _PERFECT = {"i've", "we've", "they've", "you've", "i'd", "we'd", "they'd", "he'd
 # Between the subject and its verb: "he just dropped", "we already checked".
 _ADVERBS = {"just", "already", "also", "totally", "literally", "only", "never", "finally", "actually", "really",
             "all", "both", "def", "definitely", "prob", "probably", "kinda", "basically", "obviously", "clearly"}
+# Words that open a recap before its subject: "last time we ...", "feels like we walked forever".
+_OPENERS = {"last", "time", "session", "earlier", "yesterday", "previously", "recap", "remember", "feels", "felt",
+            "seems", "seemed", "like", "so"}
+_HAVE = {"have", "has", "had"}
+_SAME_SUBJECT = {"and", "then"}
 
 
 def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
     ws = [w for w in ws if w not in lx.FILLERS]
+    while len(ws) > 2 and ws[0] in _OPENERS:
+        ws = ws[1:]
     if len(ws) < 2 or not (ws[0] in _PRONOUNS or ws[0] in _PERFECT or ws[0] in names):
         return False
     rest = [w for w in ws[1:] if w not in _ADVERBS]
@@ -28,6 +35,8 @@ def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
         return False
     if rest[0] in ("was", "were") and ws[0] not in _PERFECT:
         return True  # "I was going to shoot her", "we were halfway up": the story so far
+    if rest[0] in _HAVE and ws[0] not in _PERFECT and len(rest) > 1:
+        return past_form(rest[1])  # "I have searched the boats" ("I have to go" is no past)
     return past_form(rest[0])  # "he just dropped", "we've searched it" ("I'd go" is no past)
 
 
@@ -36,9 +45,17 @@ def recounted(reading: Reading, names: frozenset[str] = frozenset()) -> None:
     everyone but the actor (a player telling their own turn in the past is telling the turn)."""
     past = [i for i, c in enumerate(reading.clauses)
             if not c.question and not c.quoted and c.lead != "if" and _told_in_the_past(c.words, names)]
+    # "we climbed up from the docks and chased off the lookout": the next verb shares the told subject.
+    for i, c in enumerate(reading.clauses):
+        if i - 1 in past and c.lead in _SAME_SUBJECT and not c.question and not c.quoted:
+            verb = next((w for w in c.words if w not in _ADVERBS), None)
+            if verb is not None and past_form(verb):
+                past.append(i)
     now = [i for i, c in enumerate(reading.clauses) if i not in past and c.words]
     if not past or not now:
         return
+    for i in past:
+        reading.clauses[i].recounted = True
     for t in reading.tokens:
         if t.clause in past:
             t.factor *= DESCRIBED

@@ -7,6 +7,7 @@ known word (same first letter) becomes that word.
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 
 from rapidfuzz import process
@@ -29,7 +30,9 @@ SHORTHAND = {"teh": "the", "hte": "the", "w": "with", "thru": "through", "u": "y
              "yep": "yes", "ya": "yes", "harbour": "harbor", "colour": "color", "doesnt": "doesn't",
              "didnt": "didn't", "isnt": "isn't", "arent": "aren't", "havent": "haven't", "wasnt": "wasn't",
              "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "aint": "ain't",
-             "bout": "about", "abt": "about", "tel": "tell", "gib": "give", "ppl": "people", "rn": "now"}
+             "bout": "about", "abt": "about", "tel": "tell", "gib": "give", "ppl": "people", "rn": "now",
+             # Chat words that are no typo of anything ("rofl" is no "roll", "y'all" no "yell").
+             "rofl": "lol", "lmao": "lol", "lmfao": "lol", "yall": "you", "kinda": "kind", "sorta": "sort"}
 
 
 @lru_cache(maxsize=1)
@@ -87,8 +90,15 @@ def _fix(word: str, vocabulary: frozenset[str]) -> str:
     return best[0]
 
 
+_DRAWN_OUT = re.compile(r"(.)\1{2,}")
+
+
 def correct(word: str, vocabulary: frozenset[str]) -> str:
-    """The word, its shorthand expansion, or the vocabulary word it is a typo of."""
+    """The word, its shorthand expansion, or the vocabulary word it is a typo of. A word drawn out for
+    effect ("nooooo", "sooo", "HELPPP") is the word."""
+    if _DRAWN_OUT.search(word):
+        double, single = _DRAWN_OUT.sub(r"\1\1", word), _DRAWN_OUT.sub(r"\1", word)
+        word = next((w for w in (double, single) if w in SHORTHAND or w in vocabulary or _is_word(w)), double)
     return SHORTHAND.get(word) or _fix(word, vocabulary)
 
 

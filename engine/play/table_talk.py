@@ -1,0 +1,38 @@
+"""Table talk: a clause that is only a stock phrase said to the table ("where were we", "asking for a
+friend", "hear me out", "what could go wrong") is no act and no question, whatever words it holds.
+
+Matched on the whole clause (fillers aside), so "where were we camped?" or "hold my beer mug" still count.
+"""
+
+from __future__ import annotations
+
+from engine.play import lexicon as lx
+from engine.play.reading import Reading
+
+# Each as the words of a clause of its own, fillers ("ok", "so", "wait") dropped.
+_PHRASES = {tuple(p.split()) for p in (
+    "where were we", "where was i", "asking for a friend", "just kidding", "jk", "lol", "haha", "my bad",
+    "no offense", "no offence", "fair enough", "you know what", "to be fair", "for science", "what could go wrong",
+    "what could possibly go wrong", "what's the worst that could happen", "hold my beer", "here goes nothing",
+    "famous last words", "don't judge me", "trust me", "hear me out", "bear with me", "long story short",
+    "as one does", "as you do", "no regrets", "worth it", "i know i know", "idk", "tbh", "ngl", "imo", "sorry",
+    "thanks", "thank you", "good game", "gg", "yolo", "anyway", "anyways", "whatever", "you guys", "guys",
+    "am i right", "right", "classic", "yikes", "oof", "welp", "ugh", "nice", "cool", "awesome", "lmk",
+    "if that makes sense", "does that make sense", "is that ok", "is that okay", "if that's ok",
+    "if that's okay", "if that's allowed", "if i can", "if possible", "if that works", "does that work",
+    "sound good", "sounds good", "you know", "i guess", "i think", "i suppose", "in theory", "no pressure",
+    "what do you think", "thoughts", "any objections", "everyone good", "everyone ready", "here we go",
+)}
+
+
+def table_talk(reading: Reading) -> None:
+    """Clauses that are only a stock phrase to the table weigh nothing and ask nothing."""
+    if sum(1 for c in reading.clauses if c.words) < 2:
+        return  # said on its own, the phrase is the whole message: left to the reading as it is
+    for index, clause in enumerate(reading.clauses):
+        ws = tuple(w for w in clause.words if w not in lx.FILLERS)
+        if ws in _PHRASES and not clause.quoted:
+            clause.question = False
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor = 0.0

@@ -1,0 +1,66 @@
+"""The story so far and talk to the table, on the sample campaign: a recap told in the past before the turn
+is no act and goes nowhere; a stock phrase to the table ("where were we", "asking for a friend") asks and does
+nothing; chat words drawn out or slang are read as what they are, not folded onto a cue."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from engine.play.typos import correct
+from tests.engine.play.blind_world import case_world
+
+
+def _parse(text: str, where: str, actor: str = "Bram"):
+    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+
+
+def test_a_place_passed_through_in_the_recap_is_no_destination():
+    intent = _parse("We already rested at the inn, so I just walk over to Vell and ask about the fees.",
+                    "Kettlecove Docks", "Tova")
+    assert (intent.kind, intent.destination, intent.target) == ("roleplay", None, "Osric Vell")
+
+
+def test_what_i_have_done_already_beside_a_question_is_no_second_act():
+    intent = _parse("I have searched the boats already. what time is it?", "Kettlecove Docks", "Wren")
+    assert intent.kind == "question"
+
+
+def test_a_recap_verb_joined_by_and_shares_the_told_subject():
+    intent = _parse("we climbed up here from the docks and chased off the lookout. I go into the lighthouse.",
+                    "Gannet Point", "Idris")
+    assert intent.kind == "exploration"
+
+
+def test_the_act_after_a_recap_still_counts():
+    # Control: the move told now is the turn, the recap's fights and purchases are not.
+    intent = _parse("Last session we killed two thugs on the docks and bought rope off Vell. "
+                    "So now I head up the cliff path to the point.", "Kettlecove Docks")
+    assert (intent.kind, intent.destination) == ("exploration", "Gannet Point")
+
+
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    ("Right, where were we. Nessa ran off after we scared her. I try to track her down the path.",
+     "Gannet Point", "skill_check"),
+    ("do I get a free search before we head out? asking for a friend", "Tarred Gull Inn", "question"),
+    ("i pour the oil into the reservoir, what could possibly go wrong", "Gannet Point", "puzzle"),
+])
+def test_a_stock_phrase_to_the_table_is_no_act_and_no_question(text, where, kind):
+    assert _parse(text, where, "Wren").kind == kind
+
+
+def test_a_stock_phrase_said_alone_is_left_to_the_reading():
+    # Control: "thank you" on its own to someone is still words to them.
+    assert _parse("thank you, Hesper", "Tarred Gull Inn").kind == "roleplay"
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("nooooo", "no"), ("sooo", "so"), ("goood", "good"),
+                                               ("attaaack", "attack"), ("stabbbb", "stab")])
+def test_a_word_drawn_out_for_effect_is_the_word(typed, meant):
+    assert correct(typed, frozenset({"attack", "stab", "roll"})) == meant
+
+
+@pytest.mark.parametrize(("typed", "not_meant"), [("rofl", "roll"), ("yall", "yell")])
+def test_chat_slang_is_no_typo_of_a_cue(typed, not_meant):
+    assert correct(typed, frozenset({"roll", "yell", "kind"})) != not_meant
+
