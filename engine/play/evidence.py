@@ -80,9 +80,10 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         matched.append("npc present")
     # Verbs say how one goes, not where ("head" is no place's "head height"); names still count in full.
     # A time of day is no place ("we crash for the night" goes nowhere, whatever a place's text says of nights).
-    # Nor is a place the story so far passed through ("we already rested at the inn, so I ...").
-    stems_said = [t.stem for t in reading.tokens
-                  if not t.negated and t.stem not in _TIMES and not reading.clauses[t.clause].recounted]
+    # Nor is a place the story so far passed through ("we already rested at the inn, so I ..."), nor the
+    # speaker's own things ("up to my room" at the inn is no lamp room elsewhere).
+    stems_said = [t.stem for t in reading.tokens if not t.negated and not t.own and t.stem not in _TIMES
+                  and not reading.clauses[t.clause].recounted]
     # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place([s for s in stems_said if s not in foe_words], world, ignore=verbs)

@@ -47,6 +47,7 @@ from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, score_reading
 from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
+from engine.play.thinking_aloud import answered_themselves, taken_back
 from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ORDERED
 from engine.play.who_is_meant import (
@@ -103,6 +104,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)
     recounted(reading, others)
+    taken_back(reading)
+    answered_themselves(reading)
     structure.reported_questions(reading)
     indirect_questions(reading)
     structure.things_doing(reading)

@@ -46,7 +46,7 @@ def _english() -> dict[str, None]:
         from english_words import get_english_words_set
     except ImportError:  # pragma: no cover - the dependency is declared; this keeps a bare install working
         return {}
-    return dict.fromkeys(get_english_words_set(["web2"], lower=True, alpha=True))
+    return dict.fromkeys(get_english_words_set(["web2", "gcide"], lower=True, alpha=True))
 
 
 def is_english(word: str) -> bool:
@@ -99,7 +99,22 @@ def correct(word: str, vocabulary: frozenset[str]) -> str:
     if _DRAWN_OUT.search(word):
         double, single = _DRAWN_OUT.sub(r"\1\1", word), _DRAWN_OUT.sub(r"\1", word)
         word = next((w for w in (double, single) if w in SHORTHAND or w in vocabulary or _is_word(w)), double)
-    return SHORTHAND.get(word) or _fix(word, vocabulary)
+    return SHORTHAND.get(word) or _american(word, vocabulary) or _fix(word, vocabulary)
+
+
+_BRITISH = [(re.compile(r"is(e|ed|es|ing)$"), r"iz\1"), (re.compile(r"our(s|ed|ing)?$"), r"or\1"),
+            (re.compile(r"tre(s)?$"), r"ter\1")]
+
+
+def _american(word: str, vocabulary: frozenset[str]) -> str | None:
+    """A British spelling of a word the parser knows ("apologise", "armour") is that word."""
+    if word in vocabulary:
+        return None
+    for pattern, american in _BRITISH:
+        spelt = pattern.sub(american, word)
+        if spelt != word and spelt in vocabulary:
+            return spelt
+    return None
 
 
 def world_vocabulary(world: Campaign) -> frozenset[str]:
