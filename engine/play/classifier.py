@@ -22,7 +22,7 @@ from engine.play.frames import without_leave
 from engine.play.reading import Clause, Reading, Token
 from engine.play.table_talk import table_talk
 from engine.play.typos import correct, unjoined
-from engine.text import stem
+from engine.text import NUMBER_WORDS, stem
 
 T = ActionType
 
@@ -67,8 +67,31 @@ _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
 _ASIDE = re.compile(r"\([^)]*\)?")
 
 
+_SUBORDINATE = {"if", "when", "whenever", "once", "while", "after", "before", "until", "as", "because", "since",
+                "unless"}
+# A chat command or tag that sends the message to the DM alone ("/w DM ...", "@GM ..."): whom it goes to, not
+# what it says ("/w" is no "with").
+_TO_THE_DM = re.compile(r"^\s*(?:/(?:w|whisper|msg|tell|dm|gm)\s+(?:the\s+)?(?:dm|gm)\b|/(?:dm|gm)\b|@(?:dm|gm)\b)"
+                        r"\s*[:,-]?", re.IGNORECASE)
+# Punctuation spoken to dictation software: "rest the lantern on the sill period".
+_DICTATED = re.compile(r"\s+(period|full stop|comma|question mark|exclamation (?:mark|point)|new line)\b(?!\s+of\b)",
+                       re.IGNORECASE)
+_MARKS = {"period": ".", "full": ".", "comma": ",", "question": "?", "exclamation": "!", "new": "."}
 _OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
 _CLOSE_SINGLE = re.compile(r"(?<=[a-z0-9.!?,])'(?=$|[\s.,!?;:)])")
+
+
+# Dictated "buy" comes out as "by": at the head of a clause or after its subject, before what is bought.
+_BUYERS = {"i", "we", "i'll", "we'll", "i'd", "we'd", "to"}
+_BOUGHT = {"a", "an", "some", "me", "us", "another", "more"} | set(NUMBER_WORDS)  # "by the way" buys nothing
+
+
+def _bought(raw: list[str], index: int) -> bool:
+    before = raw[index - 1] if index else ","
+    after = raw[index + 1] if index + 1 < len(raw) else ""
+    said_by_buyer = before in _BUYERS and after in ("the", "him", "her", "them")
+    return said_by_buyer or (before in _BUYERS | {",", ".", "!", "then", "please"}) \
+        and (after in _BOUGHT or after.isdigit())
 
 
 def _single_quotes(text: str) -> str:
@@ -83,6 +106,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
 
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
+    if _TO_THE_DM.match(text):
+        addressees = frozenset()  # sent to the DM alone: no one there is spoken to
+    text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], _TO_THE_DM.sub("", text))
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     raw = _without_future(without_leave(unjoined(raw)))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
@@ -103,6 +129,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.quoted = True
             continue
         word = correct(tok, vocabulary) if tok[0].isalpha() else tok
+        if word == "by" and _bought(raw, index):
+            word = "buy"
         if word in _TIME_SUBORDINATORS and index + 1 < len(raw) and raw[index + 1] in _CLAUSE_SUBJECTS | addressees:
             word = "while" if word in ("whilst", "as") else "until" if word in ("till", "til") else word
             opens = True
@@ -179,8 +207,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         # hailed by name at the start, or at the end of a "you" sentence, is spoken to.
         # "Pim's chattering", "Vell's desk": a name typed with 's is a subject or an owner, not a hail.
         owner = next((t.possessive for t in reading.tokens if t.clause == 0 and t.word not in lx.FILLERS), False)
+        # "If Crowe really is asleep, ...", "once Pim's gone": named after "if"/"when", a subject, not a hail.
         hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS) \
-            and not owner
+            and not owner and spoken[0].lead not in _SUBORDINATE
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & lx.SECOND_PERSON for c in spoken)
         if hailed:
             reading.addressee = next((w for c in spoken for w in (c.words[0], c.words[-1]) if w in addressees), None)

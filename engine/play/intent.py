@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, IntentKind
+from engine.models.intent import ActionIntent, EntityRef, IntentKind
 from engine.models.sheet import SKILLS
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
@@ -49,7 +49,7 @@ from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, taken_back
 from engine.play.typos import nonsense, world_vocabulary
-from engine.play.wares_named import ORDERED
+from engine.play.wares_named import ORDERED, seller_of
 from engine.play.who_is_meant import (
     a_described_one,
     absent_by_role,
@@ -208,6 +208,12 @@ def classify(text: str, world: Campaign | None = None, actor: str | None = None)
     return _understand(text, world, actor)[1]
 
 
+def _bought_for(reading: Reading, person: EntityRef) -> bool:
+    """The person is named right after "for": who a purchase is for, not who sells it."""
+    via = person.via.casefold()
+    return any(a == "for" and b == via for c in reading.clauses for a, b in zip(c.words, c.words[1:], strict=False))
+
+
 def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:
     """First names of everyone but the actor: the subject of someone else's act ("while Tova patches us up")."""
     if world is None:
@@ -298,8 +304,12 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             topic = target is not None and any(
                 target.via in c.words[c.words.index(w) + 1:] and target.via not in c.words[:c.words.index(w)]
                 for c in reading.clauses for w in topics if w in c.words)
-            target = only_here(world, target, {t.stem for t in reading.tokens if t.factor > 0},
-                               IntentKind.ROLEPLAY in kinds or ORDERED in result.matched, topic)
+            said = {t.stem for t in reading.tokens if t.factor > 0}
+            target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched, topic)
+            if kinds[0] == IntentKind.INVENTORY and ORDERED in result.matched and (
+                    target is None or target.kind == "character" and _bought_for(reading, target)):
+                # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova.
+                target = seller_of(world, said) or target
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
         destination = where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is

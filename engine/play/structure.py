@@ -147,8 +147,11 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
                     t.factor *= DESCRIBED
             continue
         # "before"/"after" are as often prepositions ("go after the captain"): only a pronoun follows them.
-        if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in others or first in _OTHER_SUBJECT
-                                            and clause.lead in _CONJUNCTIONS
+        # An "if" opening the message sets a condition ("If the thug drops his guard, ..."); after "tell" or
+        # "see" it asks whether.
+        if clause.lead in _SUBORDINATE and (first in _THIRD_PERSON or first in others
+                                            or first in _OTHER_SUBJECT
+                                            and (clause.lead in _CONJUNCTIONS or clause.lead == "if" and index == 0)
                                             or first in _OWN_SUBJECT and clause.lead in _TIME and index > 0):
             own = [t for t in reading.tokens if t.clause == index]
             for i, t in enumerate(own):

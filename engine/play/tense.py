@@ -21,7 +21,7 @@ _ADVERBS = {"just", "already", "also", "totally", "literally", "only", "never", 
 _OPENERS = {"last", "time", "session", "earlier", "yesterday", "previously", "recap", "remember", "feels", "felt",
             "seems", "seemed", "like", "so"}
 _HAVE = {"have", "has", "had"}
-_SAME_SUBJECT = {"and", "then"}
+_SAME_SUBJECT = {"and", "then", ""}  # "" after a comma: "we paid Pim, fought the crab, and got Aldous out"
 
 
 def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:

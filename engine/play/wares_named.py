@@ -4,6 +4,7 @@ a purchase, whoever is addressed. Derived from the world, so any campaign's menu
 
 from __future__ import annotations
 
+from engine.models.intent import EntityRef
 from engine.models.world import Attitude, Campaign
 from engine.play.entities import STOP
 from engine.play.reading import Reading
@@ -90,3 +91,15 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     # Said in quotes, an order is a plain statement ("'two ales, love'"); "'a pint? in this weather?'" is not.
     return next((i for i, c in enumerate(reading.clauses) if not (c.quoted and c.asked) and _asked_for(tokens, i, sold)),
                 None)
+
+
+def seller_of(world: Campaign, stems: set[str]) -> EntityRef | None:
+    """The one person here who sells a ware named ("twenty crossbow bolts" at the docks: the harbormaster), or
+    None when nobody or more than one does."""
+    here = world.game_state.party_location
+    sellers = [npc for npc in world.npcs_at(here) if npc.alive and npc.attitude != Attitude.HOSTILE and any(
+        {stem(w) for text in (ware.name, *ware.keywords) for w in words(text) if w not in STOP} & stems
+        for ware in npc.wares)]
+    if len(sellers) != 1:
+        return None
+    return EntityRef(name=sellers[0].name, kind="npc", via="the seller", score=1.0)
