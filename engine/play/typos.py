@@ -106,6 +106,7 @@ _BRITISH = [(re.compile(r"is(e|ed|es|ing)$"), r"iz\1"), (re.compile(r"our(s|ed|i
             (re.compile(r"tre(s)?$"), r"ter\1")]
 
 
+@lru_cache(maxsize=4096)
 def _american(word: str, vocabulary: frozenset[str]) -> str | None:
     """A British spelling of a word the parser knows ("apologise", "armour") is that word."""
     if word in vocabulary:
