@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.play import lexicon as lx
 from engine.play.reading import Reading
+from engine.play.thinking_aloud import quieten
 
 # Each as the words of a clause of its own, fillers ("ok", "so", "wait") dropped.
 _PHRASES = {tuple(p.split()) for p in (
@@ -29,10 +30,5 @@ def table_talk(reading: Reading) -> None:
     """Clauses that are only a stock phrase to the table weigh nothing and ask nothing."""
     if sum(1 for c in reading.clauses if c.words) < 2:
         return  # said on its own, the phrase is the whole message: left to the reading as it is
-    for index, clause in enumerate(reading.clauses):
-        ws = tuple(w for w in clause.words if w not in lx.FILLERS)
-        if ws in _PHRASES and not clause.quoted:
-            clause.question = False
-            for t in reading.tokens:
-                if t.clause == index:
-                    t.factor = 0.0
+    quieten(reading, {index for index, clause in enumerate(reading.clauses) if not clause.quoted
+                      and tuple(w for w in clause.words if w not in lx.FILLERS) in _PHRASES})

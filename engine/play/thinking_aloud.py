@@ -64,18 +64,23 @@ def taken_back(reading: Reading) -> None:
     # Whoever was hailed is still spoken to: "Hesper, an ale - no wait, make it rum".
     hail = {j for j in range(muted_up_to + 1) if reading.addressee in clauses[j].words and len(clauses[j].words) <= 2}
     muted = set(range(muted_up_to + 1)) - hail
-    for j in muted:
-        clauses[j].question = False
     for t in reading.tokens:
-        if t.clause in muted or (t.clause == index and t.word in marker):
+        if t.clause == index and t.word in marker:
             t.factor = 0.0
     if reading.spell and all(t.clause in muted for t in reading.tokens if t.word in reading.spell.split()):
         reading.spell = None  # "Magic Missile on the - hold on. how many are still standing?": no spell cast
-    _unsaid(reading, muted)
+    quieten(reading, muted)
 
 
-def _unsaid(reading: Reading, quiet: set[int]) -> None:
-    """Speech or a hail only in the quietened clauses was never said to anyone."""
+def quieten(reading: Reading, quiet: set[int]) -> None:
+    """The clauses in `quiet` ask nothing and do nothing; speech or a hail only in them was said to no one."""
+    if not quiet:
+        return
+    for j in quiet:
+        reading.clauses[j].question = False
+    for t in reading.tokens:
+        if t.clause in quiet:
+            t.factor = 0.0
     spoken = [i for i, c in enumerate(reading.clauses) if c.quoted]
     if reading.quoted and spoken and set(spoken) <= quiet:
         reading.quoted = False
@@ -102,9 +107,4 @@ def answered_themselves(reading: Reading) -> None:
             if not (clauses[j].asked or clauses[j].question):
                 break
             quiet.add(j)
-        for j in quiet:
-            clauses[j].question = False
-        for t in reading.tokens:
-            if t.clause in quiet:
-                t.factor = 0.0
-        _unsaid(reading, quiet)
+        quieten(reading, quiet)

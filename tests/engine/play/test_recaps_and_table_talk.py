@@ -21,15 +21,18 @@ def test_a_place_passed_through_in_the_recap_is_no_destination():
     assert (intent.kind, intent.destination, intent.target) == ("roleplay", None, "Osric Vell")
 
 
-def test_what_i_have_done_already_beside_a_question_is_no_second_act():
-    intent = _parse("I have searched the boats already. what time is it?", "Kettlecove Docks", "Wren")
-    assert intent.kind == "question"
-
-
-def test_a_recap_verb_joined_by_and_shares_the_told_subject():
-    intent = _parse("we climbed up here from the docks and chased off the lookout. I go into the lighthouse.",
-                    "Gannet Point", "Idris")
-    assert intent.kind == "exploration"
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    # what I have done already, beside a question
+    ("I have searched the boats already. what time is it?", "Kettlecove Docks", "question"),
+    # a verb joined by "and" shares the told subject
+    ("we climbed up here from the docks and chased off the lookout. I go into the lighthouse.", "Gannet Point",
+     "exploration"),
+    # every deed in a recap list is told
+    ("Last time we paid Pim to row us in, fought the crab, and got Aldous out. How many hit dice have I got left?",
+     "Wrecker Caves", "question"),
+])
+def test_the_deeds_of_a_recap_are_no_acts(text, where, kind):
+    assert _parse(text, where, "Tova").kind == kind
 
 
 def test_the_act_after_a_recap_still_counts():

@@ -1,6 +1,6 @@
 """How a message reaches the table, on the sample campaign: a whisper command to the DM ("/w DM") is no word of
 the message, dictation software's spoken punctuation and its "by" for "buy" are read as meant, a condition
-opening the message is no act, a recap's list of deeds is all recap, and a purchase made for a friend is
+opening the message is no act, and a purchase made for a friend is
 bought from whoever sells the ware."""
 
 from __future__ import annotations
@@ -49,12 +49,6 @@ def test_a_name_after_if_is_its_subject_not_a_hail():
     intent = _parse("If Pim takes a copper, I give him one and ask who was on the quay that night.",
                     "Kettlecove Docks", "Tova")
     assert intent.kind == "mixed"
-
-
-def test_every_deed_in_a_recap_list_is_recap():
-    intent = _parse("Last time we paid Pim to row us in, fought the crab, and got Aldous out. "
-                    "How many hit dice have I got left?", "Wrecker Caves", "Tova")
-    assert intent.kind == "question"
 
 
 def test_the_seller_of_a_ware_is_the_one_bought_from():
