@@ -106,9 +106,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
 
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
-    if _TO_THE_DM.match(text):
+    to_the_dm = _TO_THE_DM.sub("", text, count=1)
+    if to_the_dm != text:
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
-    text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], _TO_THE_DM.sub("", text))
+    text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], to_the_dm)
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     raw = _without_future(without_leave(unjoined(raw)))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)

@@ -5,6 +5,7 @@ a purchase, whoever is addressed. Derived from the world, so any campaign's menu
 from __future__ import annotations
 
 from engine.models.intent import EntityRef
+from engine.models.wares import Ware
 from engine.models.world import Attitude, Campaign
 from engine.play.entities import STOP
 from engine.play.reading import Reading
@@ -25,9 +26,13 @@ def ware_words(world: Campaign) -> frozenset[str]:
         sold = [w for npc in world.npcs_at(here) if npc.attitude != Attitude.HOSTILE for w in npc.wares]
         loc = world.location(here)
         sold += loc.wares if loc is not None else []
-        said = {w for ware in sold for text in (ware.name, *ware.keywords) for w in words(text)}
-        return frozenset(stem(w) for w in said if len(w) > 2 and w not in STOP)
+        return frozenset(s for ware in sold for s in _stems_of(ware))
     return remembered(world, ("ware words", here), build)
+
+
+def _stems_of(ware: Ware) -> set[str]:
+    """Stems of a ware's name and keywords, no common words."""
+    return {stem(w) for text in (ware.name, *ware.keywords) for w in words(text) if len(w) > 2 and w not in STOP}
 
 
 _WILL = {"i'll", "ill", "we'll", "i'd", "we'd", "id"}
@@ -97,9 +102,8 @@ def seller_of(world: Campaign, stems: set[str]) -> EntityRef | None:
     """The one person here who sells a ware named ("twenty crossbow bolts" at the docks: the harbormaster), or
     None when nobody or more than one does."""
     here = world.game_state.party_location
-    sellers = [npc for npc in world.npcs_at(here) if npc.alive and npc.attitude != Attitude.HOSTILE and any(
-        {stem(w) for text in (ware.name, *ware.keywords) for w in words(text) if w not in STOP} & stems
-        for ware in npc.wares)]
+    sellers = [npc for npc in world.npcs_at(here) if npc.alive and npc.attitude != Attitude.HOSTILE
+               and any(_stems_of(ware) & stems for ware in npc.wares)]
     if len(sellers) != 1:
         return None
     return EntityRef(name=sellers[0].name, kind="npc", via="the seller", score=1.0)
