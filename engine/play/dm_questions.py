@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.play import lexicon as lx
 from engine.play.cue_keys import is_verb
 from engine.play.frames import honesty
+from engine.play.inflection import base_verb
 from engine.play.reading import Clause
 
 _BARE = 3
@@ -39,9 +40,13 @@ def is_question(clause: Clause, alone: bool = False) -> bool:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
         return not (first == "how" and second == "to") and not (first == "what" and second == "if"
                                                                    and third in lx.FIRST_PERSON)
-    if first in lx.AUXILIARIES and (second in {"i", "we", "there", "it", "he", "she", "they", "the", "my",
-                                               "our", "any", "anyone", "anything", "this", "that"}
-                                    or clause.asked or first in _STATE_ASKING and _subject(second)):
+    if first in _DO and not clause.asked:
+        asks = second in _PERSONAL or _do_asks(ws)  # "do the lamp thing" orders; "do the sailors take..." asks
+    else:
+        asks = first in lx.AUXILIARIES and (second in _PERSONAL | {"the", "my", "our", "any", "anyone", "anything",
+                                                                   "this", "that"}
+                                            or clause.asked or first in _STATE_ASKING and _subject(second))
+    if asks:
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act
         return True
@@ -91,6 +96,21 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
                       and c.words[:1] != ["not"] for before, c in zip(spoken, spoken[1:], strict=False))
     return conditioned or any(a == "or" and b in _STATE_ASKING for c in spoken
                               for a, b in zip(c.words, c.words[1:], strict=False))
+
+
+_DO = {"do"}
+_PERSONAL = {"i", "we", "there", "it", "he", "she", "they"}
+# What follows "do" in an order rather than a question: "do a flip", "do my best", "do that again".
+_DONE_THING = {"a", "an", "some", "it", "that", "this", "something", "anything", "nothing", "what", "whatever",
+               "my", "your", "his", "her", "our", "their"}
+
+
+def _do_asks(ws: list[str]) -> bool:
+    """"do undead sailors take extra from radiant", "does radiant hurt them": "do", a subject, then its
+    verb asks; "do a backflip", "do push-ups" order an act."""
+    if len(ws) < 3 or ws[1] in _DONE_THING or is_verb(ws[1]) or not _subject(ws[1]):
+        return False
+    return any(base_verb(w) for w in ws[2:5])
 
 
 def _subject(word: str) -> bool:

@@ -31,3 +31,9 @@ def _is_form(word: str, tags: tuple[str, ...]) -> bool:
 def past_form(word: str) -> bool:
     """`word` is a verb's simple past or past participle ("forgot", "dropped", "searched")."""
     return word not in _PRESENT_IN_SPEECH and _is_form(word, ("VBD", "VBN"))
+
+
+@lru_cache(maxsize=4096)
+def base_verb(word: str) -> bool:
+    """`word` can be a verb's bare form ("take", "have", "hurt"), whatever else it can be."""
+    return word in _verb_lemmas(word)

@@ -40,8 +40,8 @@ def tended(reading: Reading) -> set[tuple[int, ActionType]]:
 def rest_span(reading: Reading) -> int | None:
     """The clause that spends a rest's span of time, or None."""
     for index, clause in enumerate(reading.clauses):
-        if clause.question or clause.asked:
-            continue  # "like +1 CON for an hour?": a span asked about is spent on nothing
+        if clause.question or clause.asked or clause.recounted:
+            continue  # "like +1 CON for an hour?", "Pim said two hours": a span asked about or told is spent on nothing
         ws = clause.words
         owned = {t.word for t in reading.tokens if t.clause == index and t.possessive}  # "the night's watch"
         spanned = any(w in _SPANS and w not in owned and (w == "overnight" or set(ws[max(0, j - _REACH):j]) & _OVER

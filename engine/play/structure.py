@@ -232,7 +232,7 @@ def reported_questions(reading: Reading) -> None:
             clause.question = False
             for t in own:
                 t.factor = min(t.factor, DESCRIBED) if t.factor else 0.0
-        said = [i for i, t in enumerate(own) if t.stem in _SPEECH_STEMS and not t.noun]
+        said = [i for i, t in enumerate(own) if t.stem in _SPEECH_STEMS and not t.noun and t.factor > 0]
         spoke = spoke or bool(said)
         just_asked = bool(said) and len(own) - said[-1] <= _ASKED_OF
 

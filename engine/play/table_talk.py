@@ -23,12 +23,30 @@ _PHRASES = {tuple(p.split()) for p in (
     "if that's okay", "if that's allowed", "if i can", "if possible", "if that works", "does that work",
     "sound good", "sounds good", "you know", "i guess", "i think", "i suppose", "in theory", "no pressure",
     "what do you think", "thoughts", "any objections", "everyone good", "everyone ready", "here we go",
+    "real talk", "for real", "fr", "no cap", "ong", "honestly", "seriously", "literally", "quick question",
+    "real quick", "dm", "pls", "please", "no pressure", "just saying", "just sayin", "i mean", "or whatever",
 )}
+# Said to whoever runs the table when no one at the scene is hailed: "tell me", "remind me".
+_TO_THE_LISTENER = {tuple(p.split()) for p in ("tell me", "tell us", "remind me", "remind us", "let me know",
+                                                 "do tell", "go on")}
+_LONGEST = max(len(p) for p in _PHRASES | _TO_THE_LISTENER)
 
 
 def table_talk(reading: Reading) -> None:
     """Clauses that are only a stock phrase to the table weigh nothing and ask nothing."""
     if sum(1 for c in reading.clauses if c.words) < 2:
         return  # said on its own, the phrase is the whole message: left to the reading as it is
+    phrases = _PHRASES if reading.addressed else _PHRASES | _TO_THE_LISTENER
     quieten(reading, {index for index, clause in enumerate(reading.clauses) if not clause.quoted
-                      and tuple(w for w in clause.words if w not in lx.FILLERS) in _PHRASES})
+                      and _only_phrases(tuple(w for w in clause.words if w not in lx.FILLERS), phrases)})
+
+
+def _only_phrases(ws: tuple[str, ...], phrases: set[tuple[str, ...]]) -> bool:
+    """The words are one or more stock phrases back to back ("tell me tell me", "real talk no cap")."""
+    if not ws:
+        return False
+    ends = {0}  # word counts that can be split into whole phrases
+    for end in range(1, len(ws) + 1):
+        if any(end - n in ends and ws[end - n:end] in phrases for n in range(1, min(end, _LONGEST) + 1)):
+            ends.add(end)
+    return len(ws) in ends

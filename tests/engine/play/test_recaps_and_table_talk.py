@@ -67,3 +67,37 @@ def test_a_word_drawn_out_for_effect_is_the_word(typed, meant):
 def test_chat_slang_is_no_typo_of_a_cue(typed, not_meant):
     assert correct(typed, frozenset({"roll", "yell", "kind"})) != not_meant
 
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    # "tell me" with no one hailed is said to whoever runs the table
+    ("how much oil is left in the reservoir?? tell me tell me", "Gannet Point"),
+    ("ok tell me, how many hit dice do I have left", "Tarred Gull Inn"),
+    # slang that only says "honestly"
+    ("real talk, is the harbormaster's office still locked", "Kettlecove Docks"),
+])
+def test_words_to_the_listener_add_nothing_to_a_question(text, where):
+    assert _parse(text, where, "Wren").kind == "question"
+
+
+def test_tell_me_said_to_someone_hailed_is_still_talk():
+    # Control: with a name hailed first, "tell me" is said to them.
+    intent = _parse("Pim, tell me who rowed out that night?", "Kettlecove Docks")
+    assert (intent.kind, intent.target) == ("roleplay", "Pim Lowrie")
+
+
+def test_a_span_someone_else_spoke_of_is_no_rest():
+    intent = _parse("How long before the tide fills this cave? Pim said about three hours. Still true?",
+                    "Wrecker Caves", "Tova")
+    assert intent.kind == "question"
+
+
+@pytest.mark.parametrize("text", ["do crabs take extra damage from bludgeoning",
+                                  "do these thugs have any healing potions on them"])
+def test_do_then_a_subject_then_its_verb_asks(text):
+    assert _parse(text, "Wrecker Caves").kind == "question"
+
+
+def test_do_then_the_thing_to_do_orders_it():
+    # Control: "do" with what is done after it is an act, not a question.
+    assert _parse("do a quick search of the crates", "Wrecker Caves").kind == "exploration"
