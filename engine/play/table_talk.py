@@ -25,10 +25,12 @@ _PHRASES = {tuple(p.split()) for p in (
     "what do you think", "thoughts", "any objections", "everyone good", "everyone ready", "here we go",
     "real talk", "for real", "fr", "no cap", "ong", "honestly", "seriously", "literally", "quick question",
     "real quick", "dm", "pls", "please", "no pressure", "just saying", "just sayin", "i mean", "or whatever",
+    "pray", "prithee", "i pray you", "i beg you",
 )}
 # Said to whoever runs the table when no one at the scene is hailed: "tell me", "remind me".
-_TO_THE_LISTENER = {tuple(p.split()) for p in ("tell me", "tell us", "remind me", "remind us", "let me know",
-                                                 "do tell", "go on")}
+_TO_THE_LISTENER = {tuple(p.split()) for p in (
+    "tell me", "tell us", "remind me", "remind us", "let me know", "do tell", "go on", "pray tell", "tell me truly",
+    "tell me true", "tell me honestly", "tell me straight", "be honest", "be straight with me")}
 _LONGEST = max(len(p) for p in _PHRASES | _TO_THE_LISTENER)
 
 

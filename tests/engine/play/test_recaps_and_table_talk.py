@@ -75,6 +75,9 @@ def test_chat_slang_is_no_typo_of_a_cue(typed, not_meant):
     ("ok tell me, how many hit dice do I have left", "Tarred Gull Inn"),
     # slang that only says "honestly"
     ("real talk, is the harbormaster's office still locked", "Kettlecove Docks"),
+    # the same in old-fashioned English
+    ("Pray, what hour is it now? We have been walking since dawn.", "Gannet Point"),
+    ("Tell me honestly, how many silver pieces remain in my purse?", "Tarred Gull Inn"),
 ])
 def test_words_to_the_listener_add_nothing_to_a_question(text, where):
     assert _parse(text, where, "Wren").kind == "question"
