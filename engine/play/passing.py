@@ -152,3 +152,24 @@ def _laid(ws: list[str], coins: int) -> bool:
     """A verb of laying money down a few words before the coins, not offered ("I'd give you ...")."""
     return any(stem(w) in _LAYING and (k == 0 or ws[k - 1] not in _OFFERING)
                for k, w in enumerate(ws[:coins]) if k >= coins - 6)
+
+
+# Words of the deal itself: talk with these in it is part of the purchase ("keep the change", "how much").
+_DEAL = {stem(w) for w in ("price", "cost", "change", "tab", "much", "worth", "deal", "charge", "cheap", "pay",
+                           "payment", "fee", "buy", "sell", "sold", "rent", "room", "thanks", "cheers")}
+
+
+def talk_beside(reading: Reading, passing: int, sold: frozenset[str], money: bool) -> int | None:
+    """The clause of words said to someone, beside money or a thing passed to them, about anything but the deal
+    ("here's a copper - who rowed out that night?"), or None: paying and asking are two acts. Beside a thing
+    handed over only a question counts: the rest is what goes with the gift ("From Orrin. He said you'd know it")."""
+    for index, clause in enumerate(reading.clauses):
+        if index == passing or not clause.words or not (clause.quoted or reading.addressed) or clause.question:
+            continue
+        said = [t for t in reading.tokens if t.clause == index and not t.negated]
+        if any(t.stem in _DEAL | _COINS | sold for t in said):
+            continue
+        if clause.asked or money and any(c.action_type == T.ROLEPLAY and c.weight >= 2 for t in said
+                                         for c in LEXICON.get((t.stem,), ())):
+            return index
+    return None

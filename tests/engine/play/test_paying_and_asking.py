@@ -1,0 +1,29 @@
+"""Money or a thing passed to someone, with words to them beside it, on the sample campaign: talk about the
+deal is the purchase; a question about anything else is a second act (the guide's "trade with talk")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world
+
+
+def _parse(text: str, where: str, actor: str = "Bram"):
+    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+
+
+@pytest.mark.parametrize(("text", "where", "target"), [
+    ("I flick Pim a copper. 'Right, who went out in that rowboat last night?'", "Kettlecove Docks", "Pim Lowrie"),
+    ("I give Hesper a silver. 'Did Silas Crowe come in here this week?'", "Tarred Gull Inn", "Hesper Quill"),
+])
+def test_money_passed_and_a_question_on_another_matter_are_two_acts(text, where, target):
+    intent = _parse(text, where)
+    assert (intent.kind, [p.kind for p in intent.parts], intent.target) == (
+        "mixed", ["inventory", "roleplay"], target)
+
+
+def test_words_about_the_price_belong_to_the_purchase():
+    # Control: the change is part of the deal.
+    assert _parse("one ale please, here's a silver, keep the change", "Tarred Gull Inn").kind == "inventory"
+
