@@ -35,6 +35,10 @@ How each was made (the sources and second labels live in `blindN_sources/`):
   with talk (talk about the deal is the purchase, talk about anything else makes it mixed) and turns taken
   back (only the final act counts); 344 of 347 kinds agreed; 3 cases read differently and 2 repeats are
   left out.
+- 13: two writers, text-adventure commands, sea-dog and regional dialect, movie-trailer narration, turns
+  planned as lists, players who say as little as possible, feelings before the act, teenage slang,
+  sarcasm; the guide settled rhetorical questions, feelings, lists of steps and text-adventure commands;
+  all 342 kinds agreed; 2 targets read differently and 7 repeats are left out.
 Sets 6 on are split by case id among the sentences the writers wrote, so cases left out stay out."""
 
 from __future__ import annotations
@@ -97,6 +101,8 @@ BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
              F(0.658, 0.900, 0.636), F(0.682, 0.90, 0.63), written=337),
     BlindSet(12, 20261131, (173, 169), F(0.757, 0.843, 0.538), F(0.815, 0.86, 0.69),
              F(0.769, 0.843, 0.667), F(0.781, 0.87, 0.66), written=347),
+    BlindSet(13, 20261132, (165, 168), F(0.648, 0.800, 0.705), F(0.654, 0.80, 0.70),
+             F(0.738, 0.828, 0.357), F(0.738, 0.82, 0.35), written=342),
 )}
 
 
