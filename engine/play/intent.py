@@ -20,6 +20,7 @@ from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.classifier import read
 from engine.play.compound import approaches, fight_moves
+from engine.play.chat_layout import laid_out
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
@@ -205,7 +206,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:
     """The action type(s) of a player's words, and the agents that handle them."""
-    return _understand(text, world, actor)[1]
+    return _understand(laid_out(text), world, actor)[1]
 
 
 def _bought_for(reading: Reading, person: EntityRef) -> bool:
@@ -237,7 +238,7 @@ def parse(text: str, world: Campaign | None = None, actor: str | None = None,
 def understand(text: str, world: Campaign | None = None, actor: str | None = None,
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
-    text = without_speaker(text, actor)
+    text = without_speaker(laid_out(text), actor)
     if world is not None:
         text = order_to_companion(text, [c.name for c in world.characters], actor) or text
     with holding_still():  # reading changes no world: what it asks of the world is worked out once

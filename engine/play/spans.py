@@ -24,17 +24,24 @@ _ACTING = {T.INVENTORY: 2.0}
 _TENDING = {stem(w) for w in ("bandage", "bandages", "tend", "stitch", "heal", "recover", "recuperate")}
 _TENDING_VERBS = {stem(w) for w in ("bind", "patch", "dress", "treat", "clean", "lick", "nurse", "wrap", "fix")}
 _WATCHING = {stem(w) for w in ("watch", "watches", "guard", "lookout")}
+# "swap at midnight", "switch over at dawn", "trade off every two hours": handing the watch on.
+_TURNS = {stem(w) for w in ("swap", "switch", "change", "trade", "rotate")}
+_TURNED_AT = {"at", "over", "off", "watches", "watch", "shifts", "places", "round", "around", "every", "after"}
 _WOUNDS = {stem(w) for w in ("wound", "wounds", "cuts", "injuries", "ourselves", "themselves", "up", "scrapes")}
 
 
 def tended(reading: Reading) -> set[tuple[int, ActionType]]:
-    """Clauses that tend wounds ("bind our wounds", "patch ourselves up") or keep watch, with the kind they
-    would be on their own: over a rest, they are how the rest is spent."""
+    """Clauses that tend wounds ("bind our wounds", "patch ourselves up"), keep watch or hand it on ("swap at
+    midnight"), with the kind they would be on their own: over a rest, they are how the rest is spent."""
     tending = {t.clause for t in reading.tokens if t.factor > 0 and t.stem in _TENDING} | {
         t.clause for i, t in enumerate(reading.tokens) if t.stem in _TENDING_VERBS
         and any(x.stem in _WOUNDS for x in reading.tokens[i + 1:i + 4] if x.clause == t.clause)}
     watching = {t.clause for t in reading.tokens if t.factor > 0 and t.stem in _WATCHING}
-    return {(c, T.SKILL_CHECK) for c in tending} | {(c, T.EXPLORATION) for c in watching}
+    turns = {t.clause for i, t in enumerate(reading.tokens) if t.factor > 0 and t.stem in _TURNS and (
+        i + 1 == len(reading.tokens) or reading.tokens[i + 1].clause != t.clause
+        or reading.tokens[i + 1].word in _TURNED_AT)}
+    return {(c, T.SKILL_CHECK) for c in tending} | {(c, T.EXPLORATION) for c in watching} | {
+        (c, T.INVENTORY) for c in turns}
 
 
 def rest_span(reading: Reading) -> int | None:

@@ -1,0 +1,27 @@
+"""How a message is laid out in chat: text struck through (~~like this~~) is taken back, and a turn planned as
+a list ("1. ...", "- ...", "a) ...", one step a line) is one turn, each line a clause of its own.
+
+Applied to the words before they are read, so every later stage sees plain sentences."""
+
+from __future__ import annotations
+
+import re
+
+_STRUCK = re.compile(r"~~.*?~~", re.DOTALL)
+# A list marker opening a line: "1.", "2)", "(3)", "a)", "b.", "-", "*", "•", ">".
+_MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|\(?[a-h][.)]|[-*•+>])\s+")
+_ENDED = (".", "!", "?", ",", ";", ":")
+
+
+def laid_out(text: str) -> str:
+    """The message with struck text dropped and, in a list, each line ended as a clause."""
+    if "~~" in text:
+        text = _STRUCK.sub(" ", text)
+    if "\n" not in text:
+        return text
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not any(_MARKER.match(line) for line in lines):
+        return text  # a paragraph wrapped over lines: its breaks end nothing
+    # Steps end in ";": clauses of one turn, not sentences of a told scene (see `deciding.told_paragraph`).
+    steps = [_MARKER.sub("", line).strip() for line in lines]
+    return " ".join(step if step.endswith(_ENDED) else step + ";" for step in steps)

@@ -1,0 +1,44 @@
+"""Chat layout, on the sample campaign: a turn planned as a list is one turn whose lines are its steps, text
+struck through is taken back, and handing on the watch is part of the rest it is kept over."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.chat_layout import laid_out
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world
+
+
+def _parse(text: str, where: str, actor: str = "Tova"):
+    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+
+
+def test_each_line_of_a_list_is_a_step():
+    intent = _parse("plan:\n1. buy a coil of rope from Vell\n2. count my arrows\n"
+                    "3. go up the cliff path to the point", "Kettlecove Docks")
+    assert (intent.kind, [p.kind for p in intent.parts], intent.destination) == (
+        "mixed", ["inventory", "inventory", "exploration"], "Gannet Point")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("- ~~take a short rest~~\n- search the net shed", "exploration"),
+    ("~~I attack the lookout~~ I ask Nessa who pays her", "roleplay"),
+])
+def test_struck_through_text_is_taken_back(text, kind):
+    assert _parse(text, "Kettlecove Docks" if "shed" in text else "Gannet Point").kind == kind
+
+
+def test_a_paragraph_wrapped_over_lines_is_left_as_it_is():
+    # Control: line breaks with no list markers end nothing.
+    assert laid_out("I walk down to the quay\nand look over the boats") == "I walk down to the quay\nand look over the boats"
+
+
+def test_handing_on_the_watch_is_part_of_the_rest():
+    intent = _parse("long rest in the net shed: I take first watch, Bram and I swap at midnight", "Kettlecove Docks")
+    assert intent.kind == "rest"
+
+
+def test_swapping_gear_is_still_handling_it():
+    # Control: a swap with a thing after it is gear changed.
+    assert _parse("I swap my dagger for the lantern in my pack", "Kettlecove Docks").kind == "inventory"
