@@ -18,9 +18,9 @@ from engine.play import structure
 from engine.play.absent import absent_creature
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
+from engine.play.chat_layout import laid_out
 from engine.play.classifier import read
 from engine.play.compound import approaches, fight_moves
-from engine.play.chat_layout import laid_out
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
