@@ -51,6 +51,8 @@ def is_question(clause: Clause, alone: bool = False) -> bool:
             return False  # "can I climb it?" asks to act
         return True
     # "hp?", "time?": a few words with no verb, asked on their own, ask how things stand.
+    if alone and [w for w in ws if w not in _POLITE] in (["i"], ["inv"]):
+        return True  # the text-adventure command for what you carry
     return alone and clause.asked and len(ws) <= _BARE and not any(is_verb(w) or w in lx.FIRST_PERSON for w in ws)
 
 
@@ -98,6 +100,7 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
                               for a, b in zip(c.words, c.words[1:], strict=False))
 
 
+_POLITE = {"pls", "plz", "please"}
 _DO = {"do"}
 _PERSONAL = {"i", "we", "there", "it", "he", "she", "they"}
 # What follows "do" in an order rather than a question: "do a flip", "do my best", "do that again".

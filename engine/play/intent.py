@@ -64,7 +64,8 @@ from engine.text import stem, words
 
 T = ActionType
 
-_BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3)
+# "inv": the text-adventure command for what you carry (see dm_questions), a word and no typo.
+_BASE_VOCABULARY = CUE_WORDS | frozenset(w for w in STOP | lx.QUESTION_WORDS | lx.AUXILIARIES if len(w) > 3) | {"inv"}
 
 
 def match_place(text: str, names: list[str]) -> str | None:

@@ -1,5 +1,6 @@
 """Chat layout, on the sample campaign: a turn planned as a list is one turn whose lines are its steps, text
-struck through is taken back, and handing on the watch is part of the rest it is kept over."""
+struck through is taken back, handing on the watch is part of the rest it is kept over, and "i" or "inv"
+alone asks what you carry."""
 
 from __future__ import annotations
 
@@ -42,3 +43,9 @@ def test_handing_on_the_watch_is_part_of_the_rest():
 def test_swapping_gear_is_still_handling_it():
     # Control: a swap with a thing after it is gear changed.
     assert _parse("I swap my dagger for the lantern in my pack", "Kettlecove Docks").kind == "inventory"
+
+
+@pytest.mark.parametrize("text", ["i", "inv", "inv please"])
+def test_the_text_adventure_command_for_what_you_carry_asks(text):
+    intent = _parse(text, "Tarred Gull Inn")
+    assert (intent.kind, intent.clarify) == ("question", None)
