@@ -99,7 +99,15 @@ def correct(word: str, vocabulary: frozenset[str]) -> str:
     if _DRAWN_OUT.search(word):
         double, single = _DRAWN_OUT.sub(r"\1\1", word), _DRAWN_OUT.sub(r"\1", word)
         word = next((w for w in (double, single) if w in SHORTHAND or w in vocabulary or _is_word(w)), double)
-    return SHORTHAND.get(word) or _american(word, vocabulary) or _fix(word, vocabulary)
+    return SHORTHAND.get(word) or _dropped_g(word, vocabulary) or _american(word, vocabulary) or _fix(word, vocabulary)
+
+
+@lru_cache(maxsize=4096)
+def _dropped_g(word: str, vocabulary: frozenset[str]) -> str | None:
+    """"givin'", "readin'", "rollin'": an -ing said without its g (the apostrophe is gone by now) is the word."""
+    if len(word) < 5 or not word.endswith("in") or word in vocabulary or _is_word(word):
+        return None
+    return word + "g" if _is_word(word + "g") else None
 
 
 _BRITISH = [(re.compile(r"is(e|ed|es|ing)$"), r"iz\1"), (re.compile(r"our(s|ed|ing)?$"), r"or\1"),

@@ -104,3 +104,13 @@ def test_do_then_a_subject_then_its_verb_asks(text):
 def test_do_then_the_thing_to_do_orders_it():
     # Control: "do" with what is done after it is an act, not a question.
     assert _parse("do a quick search of the crates", "Wrecker Caves").kind == "exploration"
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("givin", "giving"), ("readin", "reading"), ("rollin", "rolling")])
+def test_an_ing_said_without_its_g_is_the_word(typed, meant):
+    assert correct(typed, frozenset({"give", "read", "roll"})) == meant
+
+
+def test_a_word_ending_in_in_is_left_alone():
+    # Control: "cabin" and "begin" are words of their own.
+    assert [correct(w, frozenset()) for w in ("cabin", "begin")] == ["cabin", "begin"]
