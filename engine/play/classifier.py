@@ -145,6 +145,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
         if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
+            reading.clauses[-1].stated = reading.clauses[-1].stated or tok in ".!"
             if reading.clauses[-1].words:
                 reading.clauses.append(Clause(colon=tok == ":" or reading.clauses[-1].colon))
             if word in _CLAUSE_WORDS or opens:
@@ -263,7 +264,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
 
 def _rest_of_the_question(reading: Reading, asides: set[int]) -> None:
     """"how many gold I have still, after I buyed the lantern?", "is it permitted, under the rules, for a
-    halfling to hide ...?": the clauses after a question, up to its question mark, are still the question."""
+    halfling to hide ...?": the clauses after a question, up to the end of its sentence, are still the question."""
     asking = False
     for index, clause in enumerate(reading.clauses):
         # "can I tell if osric is lying?" asks to read him: what follows "tell if" is what is read.
@@ -271,8 +272,8 @@ def _rest_of_the_question(reading: Reading, asides: set[int]) -> None:
             and reading.clauses[index - 1].words[-1:] == ["tell"]
         if asking and not clause.quoted and index not in asides and not reading_someone:
             clause.question = True
-        if clause.asked:
-            asking = False
+        if clause.asked or clause.stated:
+            asking = False  # "who does that. anyway, I light it": a full stop ends the question too
         elif clause.question and not clause.quoted:
             asking = True
 

@@ -114,3 +114,10 @@ def test_an_ing_said_without_its_g_is_the_word(typed, meant):
 def test_a_word_ending_in_in_is_left_alone():
     # Control: "cabin" and "begin" are words of their own.
     assert [correct(w, frozenset()) for w in ("cabin", "begin")] == ["cabin", "begin"]
+
+
+@pytest.mark.parametrize(("text", "act"), [("what time is it now. ok, I climb up to the ledge", "skill_check"),
+                                           ("how many arrows have I got left. right, I shoot the crab", "combat")])
+def test_a_question_typed_without_its_mark_ends_with_its_sentence(text, act):
+    intent = parse(text, case_world({"location": "Wrecker Caves", "in_combat": False, "enemies": []}), "Wren")
+    assert (intent.kind, [p.kind for p in intent.parts]) == ("mixed", ["question", act])
