@@ -10,8 +10,9 @@ from engine.play import lexicon as lx
 from engine.play.reading import Reading
 from engine.play.thinking_aloud import quieten
 
-# Each as the words of a clause of its own, fillers ("ok", "so", "wait") dropped.
-_PHRASES = {tuple(p.split()) for p in (
+# Each as the words of a clause of its own, fillers ("ok", "so", "wait") dropped; read as the reading has them,
+# with "'s" cut off ("what's" is read "what").
+_PHRASES = {tuple(w.removesuffix("'s") for w in p.split()) for p in (
     "where were we", "where was i", "asking for a friend", "just kidding", "jk", "lol", "haha", "my bad",
     "no offense", "no offence", "fair enough", "you know what", "to be fair", "for science", "what could go wrong",
     "what could possibly go wrong", "what's the worst that could happen", "hold my beer", "here goes nothing",
@@ -26,6 +27,16 @@ _PHRASES = {tuple(p.split()) for p in (
     "real talk", "for real", "fr", "no cap", "ong", "honestly", "seriously", "literally", "quick question",
     "real quick", "dm", "pls", "please", "no pressure", "just saying", "just sayin", "i mean", "or whatever",
     "pray", "prithee", "i pray you", "i beg you",
+    # sarcasm: said for the table's benefit, asking nothing
+    "what's the worst that can happen", "what's the worst that happens", "what's the worst that'll happen",
+    "what could go wrong", "who does that", "who even does that", "who knew", "who saw that coming",
+    "who could have seen that coming", "who could possibly have seen that coming", "what a surprise",
+    "how convenient", "how lovely", "how adorable", "how nice", "how cute", "how original", "go figure",
+    "of course", "sure", "great", "just great", "lovely", "perfect", "wonderful", "fantastic", "brilliant",
+    "typical", "figures", "shocker", "what are the odds", "what else is new", "big surprise", "why not",
+    "why me", "why is it always us", "why is it always me", "naturally", "obviously",
+    # a tag on a name just heard ("Old Nip, is it?"): a sneer, not a question
+    "is it", "is that so", "eh", "huh",
 )}
 # Said to whoever runs the table when no one at the scene is hailed: "tell me", "remind me".
 _TO_THE_LISTENER = {tuple(p.split()) for p in (

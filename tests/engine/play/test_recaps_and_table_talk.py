@@ -121,3 +121,12 @@ def test_a_word_ending_in_in_is_left_alone():
 def test_a_question_typed_without_its_mark_ends_with_its_sentence(text, act):
     intent = parse(text, case_world({"location": "Wrecker Caves", "in_combat": False, "enemies": []}), "Wren")
     assert (intent.kind, [p.kind for p in intent.parts]) == ("mixed", ["question", act])
+
+
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    ("Camp? Here? With ghosts in the pews? Sure, what's the worst that can happen. Short rest.", "Drowned Chapel",
+     "rest"),
+    ("A trapdoor under the barrels. Who saw that coming. I climb down it.", "Gannet Point", "skill_check"),
+])
+def test_sarcasm_asks_nothing(text, where, kind):
+    assert _parse(text, where, "Bram").kind == kind
