@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.cue_keys import MOVEMENT_KEYS
+from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, cue_stem
 from engine.play.entities import PRONOUNS
+from engine.play.inflection import base_verb
 from engine.play.reading import Reading
 from engine.text import stem
 
@@ -68,3 +69,20 @@ def fight_moves(reading: Reading, clause_scores: dict[int, dict[ActionType, floa
     return [i for i in leaders if i in main and main[i][3] in _FIGHT_MOVES and not set(main[i][3]) & _CLIMBS
             and not (place and set(reading.clauses[i].words) & _REACHING)
             and (leaders[i][0] == T.EXPLORATION or main[i][3] == _TUMBLE) and not reading.clauses[i].question]
+
+
+def gone_to_do(reading: Reading, main: dict[int, tuple[ActionType, float, int, tuple[str, ...]]],
+               place_clause: int | None) -> list[int]:
+    """Clauses that go somewhere unnamed to do a thing ("go straight up to sleep", "wander over to chat"): the
+    going is how the thing after "to" gets done, which is the act."""
+    out = []
+    for i, (_, _, _, key) in main.items():
+        if key not in MOVEMENT_KEYS or i == place_clause:
+            continue
+        ws = reading.clauses[i].words
+        after = ws[ws.index("to") + 1:] if "to" in ws else []
+        purpose = after[0] if after else ""
+        if base_verb(purpose) and any(c.action_type not in (T.EXPLORATION, T.PUZZLE) and c.weight >= 2.5
+                                      and not c.verb_only for c in LEXICON.get((cue_stem(purpose),), ())):
+            out.append(i)
+    return out

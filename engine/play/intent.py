@@ -20,7 +20,7 @@ from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.chat_layout import laid_out
 from engine.play.classifier import read
-from engine.play.compound import approaches, fight_moves
+from engine.play.compound import approaches, fight_moves, gone_to_do
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
@@ -134,6 +134,9 @@ def _understand(text: str, world: Campaign | None, actor: str | None
                 for kind, value in clause_scores.pop(i, {}).items():
                     scores[kind] -= value
                 matched.append(label)
+        for i in gone_to_do(reading, facts["main"], facts.get("place_clause")):  # type: ignore[arg-type]
+            scores[T.EXPLORATION] -= clause_scores.get(i, {}).pop(T.EXPLORATION, 0.0)
+            matched.append("gone to do it")
     attempted(reading, scores, clause_scores, matched)
     as_insight(reading, scores, clause_scores, matched)
     refused(reading, scores, clause_scores, facts)

@@ -1,5 +1,6 @@
 """Money or a thing passed to someone, with words to them beside it, on the sample campaign: talk about the
-deal is the purchase; a question about anything else is a second act (the guide's "trade with talk")."""
+deal is the purchase; a question about anything else is a second act (the guide's "trade with talk"); going
+somewhere unnamed to do a thing ("go up to sleep") is doing it."""
 
 from __future__ import annotations
 
@@ -27,3 +28,14 @@ def test_words_about_the_price_belong_to_the_purchase():
     # Control: the change is part of the deal.
     assert _parse("one ale please, here's a silver, keep the change", "Tarred Gull Inn").kind == "inventory"
 
+
+
+def test_going_somewhere_unnamed_to_sleep_is_the_rest():
+    intent = _parse("I put two silver on the bar for a room and go straight up to sleep", "Tarred Gull Inn")
+    assert (intent.kind, [p.kind for p in intent.parts]) == ("mixed", ["inventory", "rest"])
+
+
+def test_going_to_a_named_place_to_do_something_is_still_the_move():
+    # Control: a place named is where the party goes.
+    intent = _parse("we go down to the docks to buy rope", "Tarred Gull Inn")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
