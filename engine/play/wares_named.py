@@ -4,6 +4,8 @@ a purchase, whoever is addressed. Derived from the world, so any campaign's menu
 
 from __future__ import annotations
 
+import re
+
 from engine.models.intent import EntityRef
 from engine.models.wares import Ware
 from engine.models.world import Attitude, Campaign
@@ -55,6 +57,7 @@ def _orders(tokens: list, i: int) -> bool:
 _MEASURES = {stem(w) for w in "pint shot round mug tankard flagon glass cup bowl plate bottle pitcher jug dram".split()}
 _SERVING = {stem(w) for w in "pour bring fetch serve".split()}
 _COINS = {stem(w) for w in "silver gold copper coin coins sp gp cp".split()}
+_TALLY = re.compile(r"^(?:x\d+|\d+x)$")
 _FOR_WHOM = {"me", "us", "house", "table", "room", "everyone", "everybody", "all"}
 
 
@@ -64,8 +67,12 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
     own = [t for t in tokens if t.clause == clause and t.factor > 0 and not t.negated]
     if not own:
         return False
-    counted = own[0].word.isdigit() or own[0].word in NUMBER_WORDS  # "two ales, love"
-    head = own[1] if counted and len(own) > 1 else own[0]
+    if [t.word for t in own[:2]] == ["same", "again"]:
+        return True  # "same again, love": the last order, again
+    # "two ales, love"; "stew x2", "2x ale": a count typed as a shop's tally
+    count_first = own[0].word.isdigit() or own[0].word in NUMBER_WORDS or bool(_TALLY.match(own[0].word))
+    counted = count_first or any(_TALLY.match(t.word) for t in own[1:3])
+    head = own[1] if count_first and len(own) > 1 else own[0]
     if head.stem in _COINS and own[0].word.isdigit():
         return True  # money laid down for what is sold here
     if head.noun or counted or head is own[0] and head.word in ("round", "another"):

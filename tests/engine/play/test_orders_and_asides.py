@@ -25,6 +25,11 @@ def test_ordering_what_is_sold_here_is_a_purchase(text: str, location: str) -> N
     assert _kind(text, location) == "inventory"
 
 
+@pytest.mark.parametrize("text", ["same again, Hesper", "ale x3", "2x bread please"])
+def test_an_order_typed_as_a_tally_or_a_repeat_is_a_purchase(text: str) -> None:
+    assert _kind(text, "Tarred Gull Inn") == "inventory"
+
+
 @pytest.mark.parametrize("text, location", [
     ("we take a room and turn in for the night", "Tarred Gull Inn"),  # the room is part of the rest
     ("I have a look at the stew pot", "Tarred Gull Inn"),  # "have a look": no ware ordered
