@@ -14,6 +14,7 @@ from functools import cache
 from pydantic import BaseModel
 
 from engine.content.catalogue import index, name_words
+from engine.models.actions import ActionType
 from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
@@ -41,8 +42,10 @@ class Absent(BaseModel):
 
 @cache
 def creature_words() -> frozenset[str]:
-    # Weapons and gear in creature names ("animated flying sword", "animated armor") are the lexicon's.
-    gear = {key[0] for key in LEXICON if len(key) == 1} - {stem(w) for w in lx.CREATURES}
+    # Weapons and gear in creature names ("animated flying sword", "animated armor") are the lexicon's; words
+    # for people it has only as cues of talk ("ghost", "guard") are still creatures.
+    gear = {key[0] for key, cues in LEXICON.items() if len(key) == 1
+            and any(c.action_type != ActionType.ROLEPLAY for c in cues)} - {stem(w) for w in lx.CREATURES}
     srd = {stem(w) for w in name_words(CatalogueKind.MONSTER)}
     return frozenset(srd - gear | {stem(w) for w in lx.CREATURES})  # the 2024 SRD has no orc; players still say it
 

@@ -106,3 +106,9 @@ async def test_out_of_a_fight_an_absent_creature_is_not_summoned():
     res = await _act(world, "I attack the ogre")
     assert res.dice_rolls == [] and res.state_changes == [] and res.world.game_state.combat is None
     assert res.narrative.startswith("There is no ogre here.")
+
+
+def test_a_creature_word_that_is_also_a_word_of_talk_aims_at_the_one_here():
+    world = _world("Drowned Chapel", [], actor="Bram")
+    intent = parse("attack ghost", world, "Bram")
+    assert (intent.kind, intent.target) == ("combat", "Brother Ambrose")
