@@ -132,8 +132,9 @@ ATTACK_SPELLS = ("acid splash", "burning hands", "chill touch", "chromatic orb",
                  "guiding bolt", "inflict wounds", "magic missile", "poison spray", "produce flame", "ray of frost",
                  "ray of sickness", "sacred flame", "scorching ray", "shocking grasp", "thorn whip", "thunderwave",
                  "toll the dead", "vicious mockery", "witch bolt", "sleep", "hold person", "command", "bane")
-# Spells a player names without "cast" ("healing word on Bram"); in a fight any spell is a fight action.
-SPELL_CUES = {"cure_wound", "healing_word", "mage_hand", "find_familiar", "detect_magic", "fire_bolt",
+# Spells a player names without "cast" ("healing word on Bram"); in a fight any spell is a fight action, and so
+# is healing said plainly ("heal Bram"): mid-fight it is a spell or a potion's work, not a Medicine check.
+SPELL_CUES = {"heal", "cure_wound", "healing_word", "mage_hand", "find_familiar", "detect_magic", "fire_bolt",
               "magic_missile", "eldritch_blast", "sacred_flame", "guiding_bolt", "ray_of_frost", "chill_touch",
               "shocking_grasp"}
 UTILITY_SPELL_WEIGHT = 2.5

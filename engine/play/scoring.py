@@ -45,6 +45,7 @@ from engine.text import stem
 
 T = ActionType
 QUOTE_BONUS = 4.0
+_HEALING_THINGS = {"healing", "healin"}  # "my healing potion": a thing, drunk, not a spell cast
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
@@ -134,7 +135,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
                 bonus *= OWN_BONUS  # "check my pack": the act is about one's own gear
             if action_type == T.ROLEPLAY and key in SOCIAL_KEYS and not audience:
                 action_type = T.SKILL_CHECK
-            if fighting and key in SPELL_KEYS:
+            if fighting and key in SPELL_KEYS and not (len(key) == 1 and reading.tokens[index].word in _HEALING_THINGS):
                 action_type = T.COMBAT
             add(action_type, cue.weight * factor * bonus, clause, cue.label)
     for i, t in enumerate(reading.tokens):
