@@ -122,7 +122,8 @@ def _someone_else_is_doing(reading: Reading, index: int, others: frozenset[str])
     return len(own) > 1 and own[0].word in others and own[0].possessive and own[1].word.endswith("ing")
 
 
-_HE_SHE = {w for w in _THIRD_PERSON if w.startswith(("he", "she"))}  # one person: not "they", "it", "others"
+# One person, or a thing ("it's giving parkour", "it creaks open"): not "they" or "others", who may be the party.
+_HE_SHE = {w for w in _THIRD_PERSON if w.startswith(("he", "she", "it"))}
 
 
 def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_told: bool = False,
@@ -140,7 +141,8 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
                 if t.clause == index:
                     t.factor *= DESCRIBED
             continue
-        if (index and first in _HE_SHE or _someone_else_is_doing(reading, index, others | present)) \
+        thing = first.startswith("it") and clause.lead in _SUBORDINATE  # "if it's late we sleep": the act follows
+        if (index and first in _HE_SHE and not thing or _someone_else_is_doing(reading, index, others | present)) \
                 and not self_told and not clause.quoted and not clause.question:
             for t in reading.tokens:
                 if t.clause == index:

@@ -130,3 +130,17 @@ def test_a_question_typed_without_its_mark_ends_with_its_sentence(text, act):
 ])
 def test_sarcasm_asks_nothing(text, where, kind):
     assert _parse(text, where, "Bram").kind == kind
+
+
+@pytest.mark.parametrize(("act", "where", "said_after"), [
+    ("I pick the lock on the office door", "Kettlecove Docks", "it's giving heist movie"),
+    ("I shove the trapdoor open", "Gannet Point", "and it drops with a bang"),
+])
+def test_what_a_thing_does_is_no_act_of_the_character(act, where, said_after):
+    alone = _parse(act, where, "Wren")
+    assert _parse(f"{act}, {said_after}", where, "Wren").kind == alone.kind != "mixed"
+
+
+def test_an_it_clause_after_if_still_leaves_the_act_after_it():
+    # Control: "if it's late" sets a condition; "we sleep" is the act.
+    assert _parse("what time is it? if it's late we sleep", "Tarred Gull Inn").kind == "mixed"
