@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.play import lexicon as lx
 from engine.play.cue_keys import is_verb
 from engine.play.frames import honesty
-from engine.play.inflection import base_verb
+from engine.play.inflection import base_verb, past_form
 from engine.play.reading import Clause
 
 _BARE = 3
@@ -117,6 +117,6 @@ def _do_asks(ws: list[str]) -> bool:
 
 
 def _subject(word: str) -> bool:
-    """A word that can open the subject of a question ("is old nip ..."); "were done here" (for "we're")
-    has none: a participle follows straight on."""
-    return bool(word) and word not in lx.FIRST_PERSON and not word.endswith("ed") and word not in _NO_SUBJECT
+    """A word that can open the subject of a question ("is old nip ...", "is sacred flame ..."); "were done
+    here" (for "we're") has none: a participle follows straight on."""
+    return bool(word) and word not in lx.FIRST_PERSON and not past_form(word) and word not in _NO_SUBJECT

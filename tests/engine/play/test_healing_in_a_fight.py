@@ -30,3 +30,8 @@ def test_healing_out_of_a_fight_is_a_check():
 def test_a_healing_potion_drunk_in_a_fight_is_a_potion():
     # Control: "healing" naming the potion is no spell.
     assert _parse("I drink my healing potion", fight=True).kind == "inventory"
+
+
+def test_a_question_about_a_spell_whose_name_ends_in_ed_asks():
+    # "sacred" is no participle: "is sacred flame ..." asks how things stand.
+    assert _parse("is sacred flame any good against these sailors", fight=True).kind == "question"
