@@ -105,8 +105,14 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # Led by a feature, not a name, the way must be one step from here: features do not cross the map.
     here_loc = world.location(world.game_state.party_location)
     near = here_loc is None or place in here_loc.connections or by_name
+    # "the docks", "back to the inn", "lighthouse": a way out of here named and nothing else is the way taken.
+    terms = place_terms(world, place) | name_stems
+    fight = world.game_state.combat is not None and world.game_state.combat.active  # "other one. bolt!" is no way out
+    alone = near and not fight and place in (here_loc.connections if here_loc else []) and all(
+        t.stem in terms and all(c.action_type == T.EXPLORATION for c in LEXICON.get((t.stem,), ()))
+        or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens)
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
-        or (directed and by_name) \
+        or (directed and by_name) or alone \
         or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
     if moving or by_name:
         facts["place"], facts["moving"] = place, moving

@@ -1,6 +1,6 @@
 """Chat layout, on the sample campaign: a turn planned as a list is one turn whose lines are its steps, text
-struck through is taken back, handing on the watch is part of the rest it is kept over, and "i" or "inv"
-alone asks what you carry."""
+struck through is taken back, handing on the watch is part of the rest it is kept over, "i" or "inv"
+alone asks what you carry, and a way out named alone ("the docks") is the way taken."""
 
 from __future__ import annotations
 
@@ -49,3 +49,19 @@ def test_swapping_gear_is_still_handling_it():
 def test_the_text_adventure_command_for_what_you_carry_asks(text):
     intent = _parse(text, "Tarred Gull Inn")
     assert (intent.kind, intent.clarify) == ("question", None)
+
+
+@pytest.mark.parametrize(("text", "where", "dest"), [
+    ("the docks", "Tarred Gull Inn", "Kettlecove Docks"),
+    ("back to the inn", "Kettlecove Docks", "Tarred Gull Inn"),
+    ("lighthouse", "Kettlecove Docks", "Gannet Point"),  # a feature of the place, not its keeper's job
+])
+def test_a_way_out_named_and_nothing_else_is_the_way_taken(text, where, dest):
+    intent = _parse(text, where, "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", dest)
+
+
+def test_a_place_named_alone_in_a_fight_is_no_flight():
+    # Control: mid-fight a lone word is read as the fight's ("bolt" is no trip to the bolts of cloth in the caves).
+    world = case_world({"location": "Drowned Chapel", "in_combat": True, "enemies": ["Drowned Sailor"]})
+    assert parse("other one. bolt", world, "Tova").destination is None
