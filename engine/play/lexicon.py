@@ -41,7 +41,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
         press_on:3 push_on:3 carry_on:3 keep_going:3 keep_moving:3 keep_walking:3 forge_ahead:3
         push_ahead:3 press_ahead:3 push_forward:2.5 press_forward:2.5 soldier_on:3 plough_on:3 plow_on:3 crack_on:3
-        move_along:2.5 keep_on:2 ride:2 sail:2 march:2 descend:2 set_off:3 set_out:3 start_up:2.5 start_down:2.5 make_way:3 back_to:2 get_out:2 run:1.5 step:1
+        move_along:2.5 keep_on:2 get_up:1 ride:2 sail:2 march:2 descend:2 set_off:3 set_out:3 start_up:2.5 start_down:2.5 make_way:3 back_to:2 get_out:2 run:1.5 step:1
         north:1.5 south:1.5 east:1.5 west:1.5 upstairs:1.5 downstairs:1.5 door:1 trap:2 secret:1
         hidden:1.5 clue:2 rummage:2.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
@@ -66,7 +66,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1
-        item:2 equipment:2 scroll:1.5 put:1""",
+        item:2 equipment:2 scroll:1.5 put:1 get!:1""",
 }
 
 # Kinds of place, each with the everyday words for it: a place named "... Inn" is "the pub" and "the tavern"
