@@ -66,7 +66,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1
-        item:2 equipment:2 scroll:1.5 put:1 get!:1""",
+        item:2 equipment:2 scroll:1.5 put:1""",
 }
 
 # Kinds of place, each with the everyday words for it: a place named "... Inn" is "the pub" and "the tavern"

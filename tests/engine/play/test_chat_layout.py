@@ -66,12 +66,3 @@ def test_a_place_named_alone_in_a_fight_is_no_flight():
     world = case_world({"location": "Drowned Chapel", "in_combat": True, "enemies": ["Drowned Sailor"]})
     assert parse("other one. bolt", world, "Tova").destination is None
 
-
-@pytest.mark.parametrize("text", ["get rope", "get the reliquary from the chest"])
-def test_getting_a_thing_is_taking_it(text):
-    assert _parse(text, "Wrecker Caves").kind == "inventory"
-
-
-def test_getting_up_is_no_thing_taken():
-    # Control: "get up" takes nothing.
-    assert _parse("I get up and look around the ledge", "Wrecker Caves").kind == "exploration"
