@@ -8,7 +8,7 @@ A message told wholly in the past is left as it is: some players tell their turn
 from __future__ import annotations
 
 from engine.play import lexicon as lx
-from engine.play.inflection import past_form
+from engine.play.inflection import base_verb, past_form
 from engine.play.reading import Reading
 from engine.play.structure import DESCRIBED
 
@@ -24,11 +24,22 @@ _HAVE = {"have", "has", "had"}
 _SAME_SUBJECT = {"and", "then", ""}  # "" after a comma: "we paid Pim, fought the crab, and got Aldous out"
 
 
+_THE = {"the", "those", "these", "both", "all"}
+
+
+def _plural(word: str) -> bool:
+    """A plural noun that can be a clause's subject ("thugs", "the sailors"), not a verb's form."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and not past_form(word) \
+        and not base_verb(word[:-1]) and word not in lx.FILLERS
+
+
 def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
     ws = [w for w in ws if w not in lx.FILLERS]
     while len(ws) > 2 and ws[0] in _OPENERS:
         ws = ws[1:]
-    if len(ws) < 2 or not (ws[0] in _PRONOUNS or ws[0] in _PERFECT or ws[0] in names):
+    if len(ws) > 2 and ws[0] in _THE and _plural(ws[1]):
+        ws = ws[1:]  # "the thugs ran off", "those sailors came back"
+    if len(ws) < 2 or not (ws[0] in _PRONOUNS or ws[0] in _PERFECT or ws[0] in names or _plural(ws[0])):
         return False
     rest = [w for w in ws[1:] if w not in _ADVERBS]
     if not rest:

@@ -30,6 +30,9 @@ def test_a_place_passed_through_in_the_recap_is_no_destination():
     # every deed in a recap list is told
     ("Last time we paid Pim to row us in, fought the crab, and got Aldous out. How many hit dice have I got left?",
      "Wrecker Caves", "question"),
+    # a plural noun as the told subject
+    ("the sailors already drank the whole barrel. I search the crates for anything dry", "Wrecker Caves",
+     "exploration"),
 ])
 def test_the_deeds_of_a_recap_are_no_acts(text, where, kind):
     assert _parse(text, where, "Tova").kind == kind
