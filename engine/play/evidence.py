@@ -90,7 +90,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     if place is None:
         _only_way_out(reading, world, keys, scores, matched, facts)
         return
-    verb_moves = bool(facts["moving"])
+    here_loc = world.location(world.game_state.party_location)
+    # "go through the flooded arch": through a way out is going, through the drawers is searching.
+    verb_moves = bool(facts["moving"]) or bool(keys & _THROUGH) and here_loc is not None and place in here_loc.connections
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
     name_stems = {stem(w) for w in words(place)}
     refused = {t.clause for t in reading.tokens if t.negated}  # "we don't go to the caves": no going there
@@ -103,7 +105,6 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     feat_only = bool(keys & MOVEMENT_KEYS) and \
         all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
     # Led by a feature, not a name, the way must be one step from here: features do not cross the map.
-    here_loc = world.location(world.game_state.party_location)
     near = here_loc is None or place in here_loc.connections or by_name
     # "the docks", "back to the inn", "lighthouse": a way out of here named and nothing else is the way taken.
     terms = place_terms(world, place) | name_stems
@@ -132,6 +133,7 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
     return clause == ordered or hailed
 
 
+_THROUGH = {(stem("go"), stem("through"))}
 _LEAVING = {(stem("leave"),), (stem("get"), stem("out")), (stem("head"), stem("out"))}
 
 

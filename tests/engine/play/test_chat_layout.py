@@ -1,6 +1,6 @@
 """Chat layout, on the sample campaign: a turn planned as a list is one turn whose lines are its steps, text
 struck through is taken back, handing on the watch is part of the rest it is kept over, "i" or "inv"
-alone asks what you carry, and a way out named alone ("the docks") is the way taken."""
+alone asks what you carry, and a way out named alone ("the docks") or gone through is the way taken."""
 
 from __future__ import annotations
 
@@ -66,3 +66,14 @@ def test_a_place_named_alone_in_a_fight_is_no_flight():
     world = case_world({"location": "Drowned Chapel", "in_combat": True, "enemies": ["Drowned Sailor"]})
     assert parse("other one. bolt", world, "Tova").destination is None
 
+
+
+def test_going_through_a_way_out_is_going_there():
+    intent = _parse("we go through the flooded arch", "Wrecker Caves")
+    assert (intent.kind, intent.destination) == ("exploration", "Drowned Chapel")
+
+
+def test_going_through_a_chest_is_searching_it():
+    # Control: through a thing, not a way out, is a search that goes nowhere.
+    intent = _parse("I go through Crowe's sea chest", "Wrecker Caves")
+    assert (intent.kind, intent.destination) == ("exploration", None)
