@@ -123,26 +123,37 @@ def check_names(text: str, world: Campaign, actor: str | None, target: EntityRef
             return NameCheck(target=target, said=said, options=options, question=f"Did you mean {_either(options)}?")
         if aimed and capital and not is_english(said.lower()) and target is None:
             return NameCheck(said=said, question=f"There is nobody called {said} here. Who do you mean?")
-    if target is None:
-        slotted = _misspelt_in_person_slot(text, world, actor, known)
-        if slotted is not None:
-            return NameCheck(target=slotted)
+    slotted = _misspelt_in_person_slot(text, world, actor, known)
+    if slotted is not None and (target is None or _said_before(text, slotted.via, target.via)):
+        return NameCheck(target=slotted)  # "buy oil from vel, ask him about crowe": the one dealt with first
     return NameCheck(target=target)
+
+
+def _said_before(text: str, first: str, then: str) -> bool:
+    said = [w.lower() for w in _NAME_RE.findall(text.replace("\u2019", "'"))]
+    return first in said and (then.lower() not in said or said.index(first) < said.index(then.lower()))
 
 
 # Verbs whose object is a person: the word right after one is a name, however it is spelt ("ask pin",
 # "intimidate hester", "ask ambrosia bout the words"), even when the misspelling is an English word.
 _TO_SOMEONE = {"ask", "tell", "tel", "intimidate", "persuade", "convince", "threaten", "bribe", "pay", "give", "gib",
                "hand", "thank", "greet", "question", "interrogate", "warn", "call", "wake", "help", "heal"}
+_PASSING = {"give", "gib", "hand", "pass", "toss", "throw", "pay", "sell", "show", "lend", "offer", "slip", "read"}
+_PERSON_AFTER = {"to": _PASSING, "from": {"buy", "purchase", "get", "take", "borrow", "rent", "order"},
+                 "on": {"word", "wounds", "wound", "cast", "heal", "bless", "guidance", "aid", "shield", "sleep"}}
 SLOT_NEAR = 70.0  # a word where a name must be, this close to one person here, is that person
 
 
 def _misspelt_in_person_slot(text: str, world: Campaign, actor: str | None, known: frozenset[str]) -> EntityRef | None:
     said = [w.lower() for w in _NAME_RE.findall(text.replace("\u2019", "'")) if w[0].isalpha()]
     here = world.game_state.party_location.casefold()
-    present = {n.name for n in world.npcs if n.alive and (n.location or "").casefold() == here}
-    for verb, word in zip(said, said[1:], strict=False):
-        if verb not in _TO_SOMEONE or word in STOP or len(word) < 3 or stem(word) in known:
+    present = {n.name for n in world.npcs if n.alive and (n.location or "").casefold() == here} | {
+        c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()}
+    for i, (verb, word) in enumerate(zip(said, said[1:], strict=False)):
+        # "give letter to aldus", "buy rope from vel", "healing word on iris": after the preposition a verb of
+        # passing, buying or casting sends its thing to someone.
+        slot = verb in _TO_SOMEONE or verb in _PERSON_AFTER and bool(set(said[:i]) & _PERSON_AFTER[verb])
+        if not slot or word in STOP or len(word) < 3 or stem(word) in known:
             continue
         scored = [c for c in _closest(word, world, actor) if c[1] in present]
         if scored and scored[0][0] >= SLOT_NEAR and (len(scored) < 2 or scored[1][0] < scored[0][0] - MARGIN * 2):

@@ -47,6 +47,15 @@ def test_a_name_close_to_one_person_is_that_person():
     assert intent.target == "Nessa Rook" and intent.unresolved is None
 
 
+@pytest.mark.parametrize(("text", "where", "actor", "target"), [
+    ("hand the letter to aldus", "Wrecker Caves", "Idris", "Aldous Penn"),
+    ("buy a flask of oil from vel, and ask him about the crowe guy", "Kettlecove Docks", "Wren", "Osric Vell"),
+    ("healing word on iris, he is down", "Drowned Chapel", "Tova", "Idris"),  # a party member too
+])
+def test_a_misspelt_name_after_to_from_or_on_is_the_one_meant(text, where, actor, target):
+    assert parse(text, _world(where), actor).target == target
+
+
 def test_a_name_only_near_someone_is_offered_back():
     intent = parse("I ask Hespa for a room", _world("Tarred Gull Inn"), "Wren")
     assert intent.unresolved == "Hespa" and intent.candidates == ["Hesper Quill"]
