@@ -85,6 +85,8 @@ def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Abs
             s = stem(w)
             if s not in creatures or (i + 1 < len(ws) and ws[i + 1] not in _AFTER_HEAD and w not in owned):
                 continue
+            if w.endswith("ing") and w != s:
+                continue  # "the one clawing at Bram": a verb's -ing form says what a foe does, it names no creature
             if i and ws[i - 1] in _OWN or any(x in _MEANS for x in ws[:i]) or _in_spell_name(ws, i):
                 continue  # "my sword", "with my bat", "from the shadows", "ray of frost": not a creature
             known = known if known is not None else _known(world, actor)

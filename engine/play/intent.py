@@ -57,6 +57,7 @@ from engine.play.who_is_meant import (
     changed_mind,
     described_elsewhere,
     head_noun,
+    picked_out_by,
 )
 from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
@@ -297,6 +298,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if target is not None and IntentKind.COMBAT in kinds and not unresolved and a_described_one(reading, target):
             # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
             target = only_foe(world) or target
+        if target is not None and IntentKind.COMBAT in kinds and not unresolved and picked_out_by(reading, target):
+            target = None  # "the one dragging Bram": a foe, whom the fight's own foe finder names below
         if target is not None and IntentKind.COMBAT in kinds and not unresolved:
             target = changed_mind(text, world, actor, target) or target
             if absent_by_role(world, target):

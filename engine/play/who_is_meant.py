@@ -75,3 +75,20 @@ def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> E
     if head is None or head.kind == "character" or nxt.word in {w.casefold() for w in words(head.name)}:
         return None
     return head
+
+
+# Words for a foe picked out by what it does or where it stands ("the one dragging Bram", "the guy by Tova").
+_PICKED_OUT = {"one", "ones", "guy", "guys", "thing", "whoever", "whichever", "it"}
+
+
+def picked_out_by(reading: Reading, target: EntityRef) -> bool:
+    """A party member named only to pick out a foe ("magic missile at the one dragging Bram", "sneak attack the
+    one bram's engaged with"): the foe is meant, not them."""
+    if target.kind != "character" or not target.via:
+        return False
+    said = stem(target.via)
+    for i, t in enumerate(reading.tokens):
+        if t.stem == said:
+            before = [x.word for x in reading.tokens[max(0, i - 5):i] if x.clause == t.clause]
+            return bool(set(before) & _PICKED_OUT)
+    return False

@@ -56,6 +56,19 @@ def test_a_misspelt_name_after_to_from_or_on_is_the_one_meant(text, where, actor
     assert parse(text, _world(where), actor).target == target
 
 
+@pytest.mark.parametrize("text", ["sacred flame on the one grabbing Bram", "I hit whoever's got hold of Bram",
+                                  "sacred flame on the one clawing at Bram"])  # "clawing" names no Crawling Claw
+def test_a_party_member_named_to_pick_out_a_foe_is_not_the_target(text):
+    world = _world("Drowned Chapel", ["Drowned Sailor", "Drowned Sailor"], actor="Tova")
+    assert parse(text, world, "Tova").target == "Drowned Sailor"
+
+
+def test_a_party_member_healed_in_a_fight_is_the_target():
+    # Control: named as the one the spell is for, they are the target.
+    world = _world("Drowned Chapel", ["Drowned Sailor", "Drowned Sailor"], actor="Tova")
+    assert parse("healing word on Bram", world, "Tova").target == "Bram"
+
+
 def test_a_name_only_near_someone_is_offered_back():
     intent = parse("I ask Hespa for a room", _world("Tarred Gull Inn"), "Wren")
     assert intent.unresolved == "Hespa" and intent.candidates == ["Hesper Quill"]
