@@ -65,14 +65,17 @@ def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> E
         return None
     nxt = tokens[at + 1]
     said = reading.clauses[tokens[at].clause].words
-    # A person's own name is never a qualifier ("tell Hesper Aldous is alive").
-    if target.kind in ("npc", "character") or nxt.clause != tokens[at].clause or nxt.word in NOUNS \
+    # A person's own name is never a qualifier ("tell Hesper Aldous is alive"), unless it owns the next one
+    # ("ray of frost on Crowe's crab").
+    if target.kind in ("npc", "character") and not tokens[at].possessive or nxt.clause != tokens[at].clause \
+            or nxt.word in NOUNS \
             or nxt.word in {w.casefold() for w in words(target.name)} or not any(
             a == tokens[at].word and b == nxt.word for a, b in zip(said, said[1:], strict=False)):
         return None
     head = others.get(nxt.stem)
     # "the thug Bram is fighting": a name next starts another clause, it is no head noun.
-    if head is None or head.kind == "character" or nxt.word in {w.casefold() for w in words(head.name)}:
+    owned = tokens[at].possessive
+    if head is None or head.kind == "character" or nxt.word in {w.casefold() for w in words(head.name)} and not owned:
         return None
     return head
 

@@ -69,6 +69,14 @@ def test_a_party_member_healed_in_a_fight_is_the_target():
     assert parse("healing word on Bram", world, "Tova").target == "Bram"
 
 
+@pytest.mark.parametrize(("text", "target"), [("ray of frost on Crowe's crab", "Giant Crab"),
+                                             ("I hit Crowe's thug with my hammer", "Wrecker Thug"),
+                                             ("I slash at Crowe's sword arm", "Silas Crowe")])  # control: his own arm
+def test_what_a_person_owns_is_what_is_aimed_at(text, target):
+    world = _world("Wrecker Caves", ["Silas Crowe", "Wrecker Thug", "Giant Crab"], actor="Idris")
+    assert parse(text, world, "Idris").target == target
+
+
 def test_a_name_only_near_someone_is_offered_back():
     intent = parse("I ask Hespa for a room", _world("Tarred Gull Inn"), "Wren")
     assert intent.unresolved == "Hespa" and intent.candidates == ["Hesper Quill"]
