@@ -35,3 +35,7 @@ def test_a_healing_potion_drunk_in_a_fight_is_a_potion():
 def test_a_question_about_a_spell_whose_name_ends_in_ed_asks():
     # "sacred" is no participle: "is sacred flame ..." asks how things stand.
     assert _parse("is sacred flame any good against these sailors", fight=True).kind == "question"
+
+
+def test_hit_points_are_no_hit():
+    assert _parse("my hit points are low so I drink my potion", fight=True).kind == "inventory"
