@@ -91,8 +91,11 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         _only_way_out(reading, world, keys, scores, matched, facts)
         return
     here_loc = world.location(world.game_state.party_location)
-    # "go through the flooded arch": through a way out is going, through the drawers is searching.
-    verb_moves = bool(facts["moving"]) or bool(keys & _THROUGH) and here_loc is not None and place in here_loc.connections
+    # "go through the flooded arch", "follow the green glow": through or after a way out is going; through the
+    # drawers is searching, and tracks followed are tracking.
+    tracking = any(stem(t.word) in _SIGNS for t in reading.tokens)
+    verb_moves = bool(facts["moving"]) or bool(keys & _THROUGH) and not tracking and here_loc is not None \
+        and place in here_loc.connections
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
     name_stems = {stem(w) for w in words(place)}
     refused = {t.clause for t in reading.tokens if t.negated}  # "we don't go to the caves": no going there
@@ -133,7 +136,8 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
     return clause == ordered or hailed
 
 
-_THROUGH = {(stem("go"), stem("through"))}
+_THROUGH = {(stem("go"), stem("through")), (stem("follow"),)}
+_SIGNS = {stem(w) for w in lx.SIGNS}
 _LEAVING = {(stem("leave"),), (stem("get"), stem("out")), (stem("head"), stem("out"))}
 
 

@@ -1,6 +1,6 @@
 """Chat layout, on the sample campaign: a turn planned as a list is one turn whose lines are its steps, text
 struck through is taken back, handing on the watch is part of the rest it is kept over, "i" or "inv"
-alone asks what you carry, and a way out named alone ("the docks") or gone through is the way taken."""
+alone asks what you carry, and a way out named alone ("the docks"), gone through or followed is the way taken."""
 
 from __future__ import annotations
 
@@ -77,3 +77,14 @@ def test_going_through_a_chest_is_searching_it():
     # Control: through a thing, not a way out, is a search that goes nowhere.
     intent = _parse("I go through Crowe's sea chest", "Wrecker Caves")
     assert (intent.kind, intent.destination) == ("exploration", None)
+
+
+def test_following_a_way_on_is_going_there():
+    intent = _parse("we follow the green glow", "Wrecker Caves")
+    assert (intent.kind, intent.destination) == ("exploration", "Drowned Chapel")
+
+
+def test_following_tracks_is_tracking():
+    # Control: prints followed are a Survival check, wherever they lead.
+    intent = _parse("I follow the boot prints off the shingle", "Kettlecove Docks")
+    assert (intent.kind, intent.destination) == ("skill_check", None)
