@@ -138,6 +138,10 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
 
 _THROUGH = {(stem("go"), stem("through")), (stem("follow"),)}
 _SIGNS = {stem(w) for w in lx.SIGNS}
+# "out", "we head out", "moving out": said alone, the way out of a place with one.
+_OUT = {("out",), ("head", "out"), ("heading", "out"), ("move", "out"), ("moving", "out"), ("ship", "out"),
+        ("clear", "out"), ("out", "we", "go")}
+_WHO = {"i", "we", "let's", "lets", "us", "all", "everyone", "then", "time", "to"}
 _LEAVING = {(stem("leave"),), (stem("get"), stem("out")), (stem("head"), stem("out"))}
 
 
@@ -145,7 +149,9 @@ def _only_way_out(reading: Reading, world: Campaign, keys: set[tuple[str, ...]],
                   matched: list[str], facts: dict[str, object]) -> None:
     """"we leave the chapel", "let's get out of here": from a place with one way out, leaving goes that way."""
     here = world.location(world.game_state.party_location)
-    if here is None or len(here.connections) != 1 or not keys & _LEAVING or any(t.negated for t in reading.tokens):
+    heading_out = any(tuple(w for w in c.words if w not in _WHO and w not in lx.FILLERS) in _OUT for c in reading.clauses)
+    if here is None or len(here.connections) != 1 or not (keys & _LEAVING or heading_out) \
+            or any(t.negated for t in reading.tokens):
         return
     facts["place"], facts["moving"] = here.connections[0], True
     scores[T.EXPLORATION] += 4.5

@@ -88,3 +88,9 @@ def test_following_tracks_is_tracking():
     # Control: prints followed are a Survival check, wherever they lead.
     intent = _parse("I follow the boot prints off the shingle", "Kettlecove Docks")
     assert (intent.kind, intent.destination) == ("skill_check", None)
+
+
+@pytest.mark.parametrize("text", ["out", "we head out", "time to move out"])
+def test_heading_out_of_a_place_with_one_way_out_takes_it(text):
+    intent = _parse(text, "Tarred Gull Inn", "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
