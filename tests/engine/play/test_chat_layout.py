@@ -68,26 +68,16 @@ def test_a_place_named_alone_in_a_fight_is_no_flight():
 
 
 
-def test_going_through_a_way_out_is_going_there():
-    intent = _parse("we go through the flooded arch", "Wrecker Caves")
-    assert (intent.kind, intent.destination) == ("exploration", "Drowned Chapel")
-
-
-def test_going_through_a_chest_is_searching_it():
-    # Control: through a thing, not a way out, is a search that goes nowhere.
-    intent = _parse("I go through Crowe's sea chest", "Wrecker Caves")
-    assert (intent.kind, intent.destination) == ("exploration", None)
-
-
-def test_following_a_way_on_is_going_there():
-    intent = _parse("we follow the green glow", "Wrecker Caves")
-    assert (intent.kind, intent.destination) == ("exploration", "Drowned Chapel")
-
-
-def test_following_tracks_is_tracking():
-    # Control: prints followed are a Survival check, wherever they lead.
-    intent = _parse("I follow the boot prints off the shingle", "Kettlecove Docks")
-    assert (intent.kind, intent.destination) == ("skill_check", None)
+@pytest.mark.parametrize(("text", "where", "kind", "dest"), [
+    ("we go through the flooded arch", "Wrecker Caves", "exploration", "Drowned Chapel"),
+    ("we follow the green glow", "Wrecker Caves", "exploration", "Drowned Chapel"),
+    # controls: through a thing is a search, and prints followed are a Survival check, wherever they lead
+    ("I go through Crowe's sea chest", "Wrecker Caves", "exploration", None),
+    ("I follow the boot prints off the shingle", "Kettlecove Docks", "skill_check", None),
+])
+def test_going_through_or_following_a_way_on_is_going_there(text, where, kind, dest):
+    intent = _parse(text, where)
+    assert (intent.kind, intent.destination) == (kind, dest)
 
 
 @pytest.mark.parametrize("text", ["out", "we head out", "time to move out"])
