@@ -40,7 +40,7 @@ def is_question(clause: Clause, alone: bool = False) -> bool:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
         return not (first == "how" and second == "to") and not (first == "what" and second == "if"
                                                                    and third in lx.FIRST_PERSON)
-    if first in _DO and not clause.asked:
+    if first == "do" and not clause.asked:
         asks = second in _PERSONAL or _do_asks(ws)  # "do the lamp thing" orders; "do the sailors take..." asks
     else:
         asks = first in lx.AUXILIARIES and (second in _PERSONAL | {"the", "my", "our", "any", "anyone", "anything",
@@ -101,7 +101,6 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
 
 
 _POLITE = {"pls", "plz", "please"}
-_DO = {"do"}
 _PERSONAL = {"i", "we", "there", "it", "he", "she", "they"}
 # What follows "do" in an order rather than a question: "do a flip", "do my best", "do that again".
 _DONE_THING = {"a", "an", "some", "it", "that", "this", "something", "anything", "nothing", "what", "whatever",

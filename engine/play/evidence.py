@@ -112,7 +112,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # "the docks", "back to the inn", "lighthouse": a way out of here named and nothing else is the way taken.
     terms = place_terms(world, place) | name_stems
     fight = world.game_state.combat is not None and world.game_state.combat.active  # "other one. bolt!" is no way out
-    alone = near and not fight and place in (here_loc.connections if here_loc else []) and all(
+    alone = not fight and here_loc is not None and place in here_loc.connections and all(
         t.stem in terms and all(c.action_type == T.EXPLORATION for c in LEXICON.get((t.stem,), ()))
         or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens)
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
