@@ -353,6 +353,13 @@ _LEADS = {stem(w) for w in ("lead", "leads", "toward", "towards", "descend", "de
 _WAY_WORDS = {stem(w) for w in ("through", "down", "up", "toward", "towards", "back", "along", "across", "deeper")}
 
 
+def leading_words(world: Campaign) -> set[str]:
+    """Stems of the sentences here that say a way goes on ("a trapdoor opens on a stair cut into the rock,
+    descending toward the sound of the sea"): words that, with a direction, point the way out."""
+    here = _places(world).get(world.game_state.party_location)
+    return {s for sentence in here.sentences if sentence & _LEADS for s in sentence} if here is not None else set()
+
+
 def place_terms(world: Campaign, place: str) -> set[str]:
     """Stems that point at `place`: its name and what its description and discoveries mention."""
     found = _places(world).get(place)

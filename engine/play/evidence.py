@@ -14,7 +14,16 @@ from engine.models.intent import EntityRef
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS
-from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, link_place, npcs_here, place_terms
+from engine.play.entities import (
+    PRONOUNS,
+    STOP,
+    alias_stems,
+    leading_words,
+    link_person,
+    link_place,
+    npcs_here,
+    place_terms,
+)
 from engine.play.gear import kit
 from engine.play.reading import Reading
 from engine.text import stem, words
@@ -110,7 +119,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # Led by a feature, not a name, the way must be one step from here: features do not cross the map.
     near = here_loc is None or place in here_loc.connections or by_name
     # "the docks", "back to the inn", "lighthouse": a way out of here named and nothing else is the way taken.
-    terms = place_terms(world, place) | name_stems
+    # "down through the trapdoor", "east up the cliff": with a direction, the words of a way on from here too.
+    terms = place_terms(world, place) | name_stems | (
+        leading_words(world) if any(t.word in lx.DIRECTIONS for t in reading.tokens) else set())
     fight = world.game_state.combat is not None and world.game_state.combat.active  # "other one. bolt!" is no way out
     alone = not fight and here_loc is not None and place in here_loc.connections and all(
         t.stem in terms and all(c.action_type == T.EXPLORATION for c in LEXICON.get((t.stem,), ()))
