@@ -56,6 +56,7 @@ def test_the_text_adventure_command_for_what_you_carry_asks(text):
     ("back to the inn", "Kettlecove Docks", "Tarred Gull Inn"),
     ("lighthouse", "Kettlecove Docks", "Gannet Point"),  # a feature of the place, not its keeper's job
     ("down the trapdoor and the stair", "Gannet Point", "Wrecker Caves"),  # a way on from here, with a direction
+    ("take us to the harbormaster", "Tarred Gull Inn", "Kettlecove Docks"),  # to wherever he is
 ])
 def test_a_way_out_named_and_nothing_else_is_the_way_taken(text, where, dest):
     intent = _parse(text, where, "Bram")
