@@ -14,6 +14,7 @@ _WONDERING = {"wonder", "wonders", "wondering", "curious"}
 _TABLE = {"dm", "gm", "table"}
 _ASKING = {"ask", "asks", "asking"}
 _WHETHER = {"if", "whether"}
+_ENQUIRING = {"ask", "enquire", "inquire"}
 # Asked of the table in the DM's report: the player's character ("he", "she") and what they may do.
 _REPORTED = {"he", "she", "they"}
 _MAY = {"can", "could", "may", "might", "gets", "get", "is", "should"}
@@ -34,6 +35,8 @@ def _frame_end(ws: list[str]) -> int | None:
             return j + 1
         if w in _WONDERING:
             return j + 1
+        if w in _ENQUIRING and j >= 2 and ws[j - 1] == "i" and ws[j - 2] in _LEAVE | {"might"}:
+            return j + 1  # "might I enquire whether ...", "may I ask if ...": leave asked to ask the table
         if w in _ASKING and j + 1 < len(ws) and ws[j + 1] in _TABLE | {"the"} and _TABLE & set(ws[j + 1:j + 3]):
             return j + (2 if ws[j + 1] in _TABLE else 3)
     return None

@@ -147,3 +147,14 @@ def test_what_a_thing_does_is_no_act_of_the_character(act, where, said_after):
 def test_an_it_clause_after_if_still_leaves_the_act_after_it():
     # Control: "if it's late" sets a condition; "we sleep" is the act.
     assert _parse("what time is it? if it's late we sleep", "Tarred Gull Inn").kind == "mixed"
+
+
+@pytest.mark.parametrize("text", ["May I ask whether the harbormaster's office is locked at night",
+                                  "might I enquire if we have time before the tide turns"])
+def test_leave_to_ask_whether_is_a_question(text):
+    assert _parse(text, "Kettlecove Docks", "Tova").kind == "question"
+
+
+def test_leave_to_ask_someone_is_still_talk():
+    # Control: asked of someone there, it is words to them.
+    assert _parse("may I ask Vell where he was that night", "Kettlecove Docks", "Tova").kind == "roleplay"
