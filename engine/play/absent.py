@@ -92,11 +92,12 @@ def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Abs
             known = known if known is not None else _known(world, actor)
             if s in known:
                 return None  # the attack names someone of this world: the linker resolves them
-            return _answer(w, world)
+            return no_one_here(w, world)
     return None
 
 
-def _answer(creature: str, world: Campaign) -> Absent:
+def no_one_here(creature: str, world: Campaign) -> Absent:
+    """The answer to an attack on someone or something not here: who is, to choose from."""
     combat = world.game_state.combat
     if combat is not None and combat.active:
         options = list(dict.fromkeys(c.name for c in combat.order if c.kind == "monster" and not c.defeated))

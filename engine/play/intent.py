@@ -15,7 +15,7 @@ from engine.models.sheet import SKILLS
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
-from engine.play.absent import absent_creature
+from engine.play.absent import absent_creature, no_one_here
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.chat_layout import laid_out
@@ -54,6 +54,7 @@ from engine.play.wares_named import ORDERED, seller_of
 from engine.play.who_is_meant import (
     a_described_one,
     absent_by_role,
+    attacked_by_role,
     changed_mind,
     described_elsewhere,
     head_noun,
@@ -302,7 +303,11 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             target = None  # "the one dragging Bram": a foe, whom the fight's own foe finder names below
         if target is not None and IntentKind.COMBAT in kinds and not unresolved:
             target = changed_mind(text, world, actor, target) or target
-            if absent_by_role(world, target):
+            if absent_by_role(world, target) and attacked_by_role(reading, target):
+                # "attack the harbormaster" where he isn't: asked, never a blow at whoever stands nearest.
+                gone = no_one_here(target.via, world)
+                target, candidates, name_question, unresolved = None, gone.options, gone.question, target.via
+            elif absent_by_role(world, target):
                 target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
+from engine.play.cue_keys import LEXICON
 from engine.play.entities import alias_stems, rank_people
 from engine.play.intent_result import OUTRIGHT
 from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
@@ -94,4 +96,21 @@ def picked_out_by(reading: Reading, target: EntityRef) -> bool:
         if t.stem == said:
             before = [x.word for x in reading.tokens[max(0, i - 5):i] if x.clause == t.clause]
             return bool(set(before) & _PICKED_OUT)
+    return False
+
+
+_AT = {"at", "on", "into"}
+
+
+def attacked_by_role(reading: Reading, ref: EntityRef) -> bool:
+    """The role word is what the blow is aimed at ("attack the harbormaster", "fire bolt at the keeper"), not a
+    word of a foe's description ("the one by the lighthouse door")."""
+    said = stem(ref.via) if ref.via else ""
+    for i, t in enumerate(reading.tokens):
+        if t.stem != said:
+            continue
+        before = [x for x in reading.tokens[max(0, i - 2):i] if x.clause == t.clause]
+        before = before[-1:] if before and before[-1].word in _AT else before
+        return any(any(c.action_type == ActionType.COMBAT and c.weight >= 2 for c in LEXICON.get((x.stem,), ()))
+                   or x.word in _AT for x in before)
     return False

@@ -112,3 +112,19 @@ def test_a_creature_word_that_is_also_a_word_of_talk_aims_at_the_one_here():
     world = _world("Drowned Chapel", [], actor="Bram")
     intent = parse("attack ghost", world, "Bram")
     assert (intent.kind, intent.target) == ("combat", "Brother Ambrose")
+
+
+async def test_attacking_someone_by_a_role_they_hold_elsewhere_asks_and_changes_nothing():
+    world = _world("Gannet Point", THUGS, actor="Bram")
+    before = world.model_dump()
+    intent = parse("I attack the harbormaster", world, "Bram")
+    assert (intent.target, intent.unresolved) == (None, "harbormaster")
+    res = await _act(world, "I attack the harbormaster")
+    assert res.dice_rolls == [] and res.state_changes == [] and res.world.model_dump() == before
+    assert res.narrative.startswith("There is no harbormaster here. Did you mean the Wrecker Thug?")
+
+
+def test_a_role_word_describing_a_foe_still_aims_at_the_foe():
+    # Control: "the lighthouse" only says where the thug stands.
+    world = _world("Gannet Point", THUGS, actor="Bram")
+    assert parse("the one by the lighthouse door, I shoot him", world, "Bram").target == "Wrecker Thug"
