@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rapidfuzz.distance import OSA
+
 from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
@@ -25,7 +27,7 @@ from engine.play.entities import (
     place_terms,
 )
 from engine.play.gear import kit
-from engine.play.reading import Reading
+from engine.play.reading import Reading, Token
 from engine.text import stem, words
 
 T = ActionType
@@ -91,8 +93,8 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # A time of day is no place ("we crash for the night" goes nowhere, whatever a place's text says of nights).
     # Nor is a place the story so far passed through ("we already rested at the inn, so I ..."), nor the
     # speaker's own things ("up to my room" at the inn is no lamp room elsewhere).
-    stems_said = [t.stem for t in reading.tokens if not t.negated and not t.own and t.stem not in _TIMES
-                  and not reading.clauses[t.clause].recounted]
+    stems_said = [_place_spelt(t, world) if keys & MOVEMENT_KEYS else t.stem for t in reading.tokens
+                  if not t.negated and not t.own and t.stem not in _TIMES and not reading.clauses[t.clause].recounted]
     # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place([s for s in stems_said if s not in foe_words], world, ignore=verbs)
@@ -134,6 +136,18 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
         facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
         matched.append(f"place:{place}")
+
+
+def _place_spelt(token: Token, world: Campaign) -> str:
+    """A word one letter off a word of a place's name, where a going verb sends someone ("goin to the docs"),
+    is that place's word; typo correction leaves it alone because it is a word in its own right."""
+    if len(token.word) < 4 or not token.word.isalpha():
+        return token.stem
+    names = {w.casefold() for loc in world.locations for w in words(loc.name) if len(w) >= 4}
+    if token.word in names:
+        return token.stem
+    near = [n for n in names if n[0] == token.word[0] and OSA.distance(token.word, n) == 1]
+    return stem(near[0]) if len(near) == 1 else token.stem
 
 
 def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered: int | None) -> bool:

@@ -57,6 +57,8 @@ def test_the_text_adventure_command_for_what_you_carry_asks(text):
     ("lighthouse", "Kettlecove Docks", "Gannet Point"),  # a feature of the place, not its keeper's job
     ("down the trapdoor and the stair", "Gannet Point", "Wrecker Caves"),  # a way on from here, with a direction
     ("take us to the harbormaster", "Tarred Gull Inn", "Kettlecove Docks"),  # to wherever he is
+    ("we head back to the innn", "Kettlecove Docks", "Tarred Gull Inn"),  # a place's name one letter off
+    ("walk down to the docs", "Tarred Gull Inn", "Kettlecove Docks"),  # ... even when that is a word too
 ])
 def test_a_way_out_named_and_nothing_else_is_the_way_taken(text, where, dest):
     intent = _parse(text, where, "Bram")
