@@ -126,7 +126,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         leading_words(world) if any(t.word in lx.DIRECTIONS for t in reading.tokens) else set())
     fight = world.game_state.combat is not None and world.game_state.combat.active  # "other one. bolt!" is no way out
     alone = not fight and here_loc is not None and place in here_loc.connections and all(
-        t.stem in terms and all(c.action_type == T.EXPLORATION for c in LEXICON.get((t.stem,), ()))
+        t.stem in terms and all(c.action_type == T.EXPLORATION or c.weight <= 1 for c in LEXICON.get((t.stem,), ()))
         or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens)
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
         or (directed and by_name) or alone \

@@ -59,6 +59,7 @@ def test_the_text_adventure_command_for_what_you_carry_asks(text):
     ("take us to the harbormaster", "Tarred Gull Inn", "Kettlecove Docks"),  # to wherever he is
     ("we head back to the innn", "Kettlecove Docks", "Tarred Gull Inn"),  # a place's name one letter off
     ("walk down to the docs", "Tarred Gull Inn", "Kettlecove Docks"),  # ... even when that is a word too
+    ("up the cliff path", "Kettlecove Docks", "Gannet Point"),  # a noun that is also a climb's cue
 ])
 def test_a_way_out_named_and_nothing_else_is_the_way_taken(text, where, dest):
     intent = _parse(text, where, "Bram")
