@@ -107,10 +107,10 @@ def attacked_by_role(reading: Reading, ref: EntityRef) -> bool:
     word of a foe's description ("the one by the lighthouse door")."""
     said = stem(ref.via) if ref.via else ""
     for i, t in enumerate(reading.tokens):
-        if t.stem != said:
+        if stem(t.word) != said:
             continue
         before = [x for x in reading.tokens[max(0, i - 2):i] if x.clause == t.clause]
-        before = before[-1:] if before and before[-1].word in _AT else before
-        return any(any(c.action_type == ActionType.COMBAT and c.weight >= 2 for c in LEXICON.get((x.stem,), ()))
-                   or x.word in _AT for x in before)
+        if before and before[-1].word in _AT:
+            return True
+        return any(c.action_type == ActionType.COMBAT and c.weight >= 2 for x in before for c in LEXICON.get((x.stem,), ()))
     return False
