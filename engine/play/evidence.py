@@ -28,6 +28,7 @@ from engine.play.entities import (
 )
 from engine.play.gear import kit
 from engine.play.reading import Reading, Token
+from engine.play.world_memo import remembered
 from engine.text import stem, words
 
 T = ActionType
@@ -104,7 +105,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     here_loc = world.location(world.game_state.party_location)
     # "go through the flooded arch", "follow the green glow": through or after a way out is going; through the
     # drawers is searching, and tracks followed are tracking.
-    tracking = any(stem(t.word) in _SIGNS for t in reading.tokens)
+    tracking = any(stem(t.word) in SIGNS for t in reading.tokens)
     verb_moves = bool(facts["moving"]) or bool(keys & _THROUGH) and not tracking and here_loc is not None \
         and place in here_loc.connections
     # "into the chapel", "back to the inn": a direction right before the place's name moves too.
@@ -143,7 +144,8 @@ def _place_spelt(token: Token, world: Campaign) -> str:
     is that place's word; typo correction leaves it alone because it is a word in its own right."""
     if len(token.word) < 4 or not token.word.isalpha():
         return token.stem
-    names = {w.casefold() for loc in world.locations for w in words(loc.name) if len(w) >= 4}
+    names = remembered(world, "place name words", lambda: frozenset(
+        w.casefold() for loc in world.locations for w in words(loc.name) if len(w) >= 4))
     if token.word in names:
         return token.stem
     near = [n for n in names if n[0] == token.word[0] and OSA.distance(token.word, n) == 1]
@@ -162,7 +164,7 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
 
 
 _THROUGH = {(stem("go"), stem("through")), (stem("follow"),)}
-_SIGNS = {stem(w) for w in lx.SIGNS}
+SIGNS = {stem(w) for w in lx.SIGNS}  # tracks and marks: what following them tracks
 # "out", "we head out", "moving out": said alone, the way out of a place with one.
 _OUT = {("out",), ("head", "out"), ("heading", "out"), ("move", "out"), ("moving", "out"), ("ship", "out"),
         ("clear", "out"), ("out", "we", "go")}

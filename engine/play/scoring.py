@@ -25,6 +25,7 @@ from engine.play.cue_keys import (
 from engine.play.deciding import AGENT_FOR
 from engine.play.entities import npcs_here
 from engine.play.evidence import (
+    SIGNS,
     UTTERANCES,
     MainVerb,
     has_object,
@@ -52,7 +53,6 @@ PLACE_CLAUSE = 4.5
 PERSON_CLAUSE = 2.0
 HANDED_WEIGHT = 3.0
 FOLLOWING = {stem(w) for w in lx.FOLLOWING}
-SIGNS = {stem(w) for w in lx.SIGNS}
 GOING = {stem(w) for w in lx.GOING}
 INTRANSITIVE = {stem(w) for w in lx.INTRANSITIVE}
 _RECITING = {(stem(w),) for w in ("chant", "recite", "intone")}
