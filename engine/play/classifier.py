@@ -202,6 +202,15 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     vocative = bool(hails)
     if hails:
         reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)
+        # "Pim, tell me, who rowed out that night?": a wh-question after the hail is put to them.
+        for index, clause in enumerate(reading.clauses):
+            ws = [w for w in clause.words if w not in lx.FILLERS]
+            if clause not in hails and ws[:1] and ws[0] in lx.QUESTION_WORDS and not clause.quoted \
+                    and not set(ws) & lx.FIRST_PERSON:
+                clause.quoted = True
+                for t in reading.tokens:
+                    if t.clause == index:
+                        t.factor *= QUOTE_FACTOR
     spoken = [c for c in reading.clauses if c.words]
     if spoken and not vocative and addressees:
         first = [w for w in spoken[0].words if w not in lx.FILLERS]

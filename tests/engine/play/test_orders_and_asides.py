@@ -93,7 +93,8 @@ def test_a_misspelt_name_alone_is_still_offered_back() -> None:
 
 
 @pytest.mark.parametrize("text", ["so nessa, is there a way down to the caves from here?",
-                                  "Nessa, where does that trapdoor lead?"])
+                                  "Nessa, where does that trapdoor lead?",
+                                  "Nessa, tell me, who climbed down there last night?"])
 def test_a_question_put_to_someone_hailed_is_theirs_to_answer_and_moves_no_one(text: str) -> None:
     world = case_world({"location": "Gannet Point", "in_combat": False, "enemies": [], "actor": "Tova"})
     intent = parse(text, world, "Tova")
