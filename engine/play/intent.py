@@ -46,6 +46,7 @@ from engine.play.naming import check_names
 from engine.play.parts import compound_parts
 from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, score_reading
+from engine.play.second_opinion import RuleView, fighting, reconsidered, rerouted
 from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, taken_back
@@ -244,16 +245,30 @@ def parse(text: str, world: Campaign | None = None, actor: str | None = None,
 def understand(text: str, world: Campaign | None = None, actor: str | None = None,
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
-    text = without_speaker(laid_out(text), actor)
-    if world is not None:
-        text = order_to_companion(text, [c.name for c in world.characters], actor) or text
+    text = _prepared(text, world, actor)
     with holding_still():  # reading changes no world: what it asks of the world is worked out once
         return _understood(text, world, actor, last_target)
 
 
-def _understood(text: str, world: Campaign | None, actor: str | None,
-                last_target: str | None) -> tuple[IntentResult, ActionIntent]:
-    reading, result, facts = _understand(text, world, actor)
+def _prepared(text: str, world: Campaign | None, actor: str | None) -> str:
+    """The text as the rules read it: laid out, without the speaker's name, orders to companions unwrapped."""
+    text = without_speaker(laid_out(text), actor)
+    if world is not None:
+        text = order_to_companion(text, [c.name for c in world.characters], actor) or text
+    return text
+
+
+def rule_view(text: str, world: Campaign | None = None, actor: str | None = None) -> RuleView:
+    """What the rules alone make of a message (the second opinion's input; its trainer reads these)."""
+    text = _prepared(text, world, actor)
+    with holding_still():
+        reading, result, _ = _understand(text, world, actor)
+    return RuleView(text, tuple(_ruled_kinds(reading, result)[0]), tuple(result.matched), result.confidence,
+                    fighting(world))
+
+
+def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKind], bool]:
+    """The kinds the rules found, in order, and whether anything is asked of the DM."""
     asked = any(c.question for c in reading.clauses)
     kinds = [IntentKind(t.value) for t in result.components]
     if result.question:
@@ -263,6 +278,17 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         asked = False  # "I look around the taproom, who's in tonight?": the look answers it
     elif asked:
         kinds = [IntentKind.QUESTION, *kinds]
+    return kinds, asked
+
+
+def _understood(text: str, world: Campaign | None, actor: str | None,
+                last_target: str | None) -> tuple[IntentResult, ActionIntent]:
+    reading, result, facts = _understand(text, world, actor)
+    kinds, asked = _ruled_kinds(reading, result)
+    second = reconsidered(RuleView(text, tuple(kinds), tuple(result.matched), result.confidence, fighting(world)))
+    if second is not None:
+        result = rerouted(result, *second)
+        kinds, asked = [second[0]], second[0] == IntentKind.QUESTION
     kind = kinds[0] if len(kinds) == 1 else IntentKind.MIXED
     action_type = result.action_type if not result.question else T.EXPLORATION
     target = None

@@ -39,10 +39,16 @@ How each was made (the sources and second labels live in `blindN_sources/`):
   planned as lists, players who say as little as possible, feelings before the act, teenage slang,
   sarcasm; the guide settled rhetorical questions, feelings, lists of steps and text-adventure commands;
   all 342 kinds agreed; 2 targets read differently and 7 repeats are left out.
+- 14: two writers, requests put as questions, nervous hedging newcomers, timing with other players,
+  all-caps excitement, the party deciding together, gear-centred turns, past-tense stories, pointing back
+  at the DM's words and correcting themselves; the guide settled requests put as questions, listening at
+  doors and timing words; 340 of 343 kinds agreed; 7 cases read differently and 4 repeats are left out.
+  Its first figures are the rules alone; the second opinion (never trained on it) then scored 73.8 -> 77.4%.
 Sets 6 on are split by case id among the sentences the writers wrote, so cases left out stay out."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -81,28 +87,30 @@ class BlindSet:
 
 BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
     # number, seed, (tuned, held) sizes; then tuned part at its start and its floor, held part likewise.
-    BlindSet(3, 20261122, (174, 86), F(0.862, 0.887, 0.842), F(0.982, 1.00, 1.00),
+    BlindSet(3, 20261122, (174, 86), F(0.862, 0.887, 0.842), F(0.994, 1.00, 1.00),
              F(0.767, 0.966, 0.750), F(0.918, 0.96, 1.00), share=3),
-    BlindSet(4, 20261123, (245, 122), F(0.812, 0.971, 0.889), F(0.971, 1.00, 1.00),
-             F(0.852, 0.978, 0.800), F(0.942, 1.00, 0.93), share=3),
-    BlindSet(5, 20261124, (155, 154), F(0.897, 0.861, 0.923), F(0.974, 0.97, 1.00),
-             F(0.864, 0.967, 0.938), F(0.915, 1.00, 1.00)),
-    BlindSet(6, 20261125, (155, 153), F(0.839, 0.984, 0.733), F(0.948, 1.00, 0.93),
-             F(0.804, 0.951, 0.727), F(0.882, 0.96, 0.90), written=320),
-    BlindSet(7, 20261126, (158, 161), F(0.772, 0.937, 0.762), F(0.898, 1.00, 1.00),
-             F(0.789, 0.984, 0.750), F(0.838, 0.98, 0.83), written=330),
-    BlindSet(8, 20261127, (163, 156), F(0.742, 0.906, 0.769), F(0.877, 0.95, 0.92),
-             F(0.731, 0.943, 0.500), F(0.788, 0.95, 0.58), written=332),
-    BlindSet(9, 20261128, (159, 156), F(0.730, 0.907, 0.882), F(0.811, 0.93, 0.94),
-             F(0.782, 0.938, 0.625), F(0.801, 0.95, 0.81), written=334),
-    BlindSet(10, 20261129, (163, 167), F(0.779, 0.880, 0.500), F(0.828, 0.90, 0.50),
-             F(0.719, 0.878, 0.846), F(0.772, 0.89, 0.84), written=338),
-    BlindSet(11, 20261130, (168, 164), F(0.750, 0.915, 0.809), F(0.827, 0.93, 0.85),
-             F(0.658, 0.900, 0.636), F(0.682, 0.90, 0.63), written=337),
-    BlindSet(12, 20261131, (173, 169), F(0.757, 0.843, 0.538), F(0.826, 0.89, 0.92),
-             F(0.769, 0.843, 0.667), F(0.781, 0.90, 0.77), written=347),
-    BlindSet(13, 20261132, (165, 168), F(0.648, 0.800, 0.705), F(0.775, 0.85, 0.94),
+    BlindSet(4, 20261123, (245, 122), F(0.812, 0.971, 0.889), F(0.987, 1.00, 1.00),
+             F(0.852, 0.978, 0.800), F(0.934, 1.00, 0.93), share=3),
+    BlindSet(5, 20261124, (155, 154), F(0.897, 0.861, 0.923), F(0.993, 0.98, 1.00),
+             F(0.864, 0.967, 0.938), F(0.928, 1.00, 1.00)),
+    BlindSet(6, 20261125, (155, 153), F(0.839, 0.984, 0.733), F(0.993, 1.00, 0.93),
+             F(0.804, 0.951, 0.727), F(0.908, 0.96, 0.90), written=320),
+    BlindSet(7, 20261126, (158, 161), F(0.772, 0.937, 0.762), F(0.974, 1.00, 1.00),
+             F(0.789, 0.984, 0.750), F(0.869, 0.98, 0.83), written=330),
+    BlindSet(8, 20261127, (163, 156), F(0.742, 0.906, 0.769), F(0.944, 0.95, 0.92),
+             F(0.731, 0.943, 0.500), F(0.833, 0.95, 0.58), written=332),
+    BlindSet(9, 20261128, (159, 156), F(0.730, 0.907, 0.882), F(0.955, 0.93, 0.94),
+             F(0.782, 0.938, 0.625), F(0.846, 0.93, 0.81), written=334),
+    BlindSet(10, 20261129, (163, 167), F(0.779, 0.880, 0.500), F(0.969, 0.90, 0.50),
+             F(0.719, 0.878, 0.846), F(0.790, 0.89, 0.84), written=338),
+    BlindSet(11, 20261130, (168, 164), F(0.750, 0.915, 0.809), F(0.946, 0.93, 0.90),
+             F(0.658, 0.900, 0.636), F(0.713, 0.88, 0.63), written=337),
+    BlindSet(12, 20261131, (173, 169), F(0.757, 0.843, 0.538), F(0.936, 0.89, 1.00),
+             F(0.769, 0.843, 0.667), F(0.804, 0.91, 0.77), written=347),
+    BlindSet(13, 20261132, (165, 168), F(0.648, 0.800, 0.705), F(0.896, 0.87, 1.00),
              F(0.738, 0.828, 0.357), F(0.750, 0.84, 0.42), written=342),
+    BlindSet(14, 20261133, (165, 167), F(0.739, 0.919, 0.867), F(0.957, 0.93, 0.86),
+             F(0.737, 0.887, 0.733), F(0.784, 0.88, 0.73), written=343),
 )}
 
 
@@ -115,3 +123,21 @@ def split(number: int) -> tuple[Cases, Cases]:
         return [c for c in cases if c["id"] not in held], [c for c in cases if c["id"] in held]
     at = set(random.Random(s.seed).sample(range(len(cases)), len(cases) // s.share))
     return [c for i, c in enumerate(cases) if i not in at], [c for i, c in enumerate(cases) if i in at]
+
+
+def training_cases() -> Cases:
+    """What the second opinion may learn from: sets 1 and 2 (tuned on whole) and every tuned half, each case
+    marked with its set ("_set") so a set can be left out. Never a held-back sentence: a few early sets
+    repeat a sentence of another set's held-back half ("rest", "what day is it"), and those are left out."""
+    cases = [{**c, "_set": 1} for c in json.loads((HERE / "intent_blind.json").read_text())]
+    cases += [{**c, "_set": 2} for c in json.loads((HERE / "intent_blind2.json").read_text())]
+    for number in sorted(BLIND_SETS):
+        cases += [{**c, "_set": number} for c in split(number)[0]]
+    held = {c["text"] for number in BLIND_SETS for c in split(number)[1]}
+    return [c for c in cases if c["text"] not in held]
+
+
+def training_digest(cases: Cases) -> str:
+    """A fingerprint of the sentences and labels trained on, order aside: the weights file records it."""
+    lines = sorted("\x1f".join((c["text"], c["actor"], c["location"], c["kind"])) for c in cases)
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
