@@ -38,6 +38,7 @@ from engine.play.intent_result import (
     OUTRIGHT,
     IntentResult,
     clarify,
+    fighting,
     only_foe,
     only_here,
     where_they_are,
@@ -46,7 +47,7 @@ from engine.play.naming import check_names
 from engine.play.parts import compound_parts
 from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, score_reading
-from engine.play.second_opinion import RuleView, fighting, reconsidered, rerouted
+from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, taken_back

@@ -55,6 +55,12 @@ def clarify(result: IntentResult) -> str | None:
 ONLY_FOE = "the only kind of foe"
 
 
+def fighting(world: Campaign | None) -> bool:
+    """A fight is on and some monster in it still stands."""
+    combat = world.game_state.combat if world is not None else None
+    return bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
+
+
 def only_foe(world: Campaign) -> EntityRef | None:
     """In a fight against one kind of foe, an attack that names no one is at the first of them ("attack!",
     "the one in the middle"); against several kinds the combat agent picks, the parse does not guess."""

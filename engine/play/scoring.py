@@ -38,6 +38,7 @@ from engine.play.evidence import (
 from engine.play.fixtures import deed_here, serving_the_work, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
+from engine.play.intent_result import fighting as in_a_fight
 from engine.play.passing import PASSING, handed_over, paid, passed_to, people_here, talk_beside
 from engine.play.reading import Reading
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
@@ -79,8 +80,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         clause_scores[clause][action_type] += value
         matched.append(label)
 
-    combat = world.game_state.combat if world is not None else None
-    fighting = bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
+    fighting = in_a_fight(world)
     main: dict[int, MainVerb] = {}
     carried = item_spans(reading, world, actor)
     gear = handled_gear(reading, world, actor)

@@ -17,7 +17,6 @@ from importlib import resources
 
 from engine.models.actions import ActionType
 from engine.models.intent import IntentKind
-from engine.models.world import Campaign
 from engine.play.deciding import AGENT_FOR
 from engine.play.intent_result import IntentResult
 
@@ -106,8 +105,3 @@ def rerouted(result: IntentResult, kind: IntentKind, sure: float) -> IntentResul
         "action_type": action, "components": [action], "agents": [AGENT_FOR[action]],
         "question": kind == IntentKind.QUESTION, "confidence": max(sure, min(result.confidence, 1.0)),
         "matched": [*result.matched, f"{LEARNED}{kind.value}"]})
-
-
-def fighting(world: Campaign | None) -> bool:
-    combat = world.game_state.combat if world is not None else None
-    return bool(combat and combat.active and any(c.kind == "monster" and not c.defeated for c in combat.order))
