@@ -94,6 +94,9 @@ def as_insight(reading: Reading, scores: dict[ActionType, float],
         scores[T.ROLEPLAY] = 0.0
     if found:
         matched.append("reading a person")
+    for clause in reading.clauses[min(found) + 1:] if found else ():
+        if clause.question and set(clause.words) & _ABOUT_THEM:
+            clause.question = False  # "wren reads her. whats she scared of?": what the reading is for
 
 
 def refused(reading: Reading, scores: dict[ActionType, float], clause_scores: dict[int, dict[ActionType, float]],

@@ -17,7 +17,7 @@ import re
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, cue_stem, is_verb
-from engine.play.dm_questions import asked_of, asks_the_rules, is_question
+from engine.play.dm_questions import TELLING, asked_of, asks_the_rules, is_question, told_by_the_dm
 from engine.play.frames import without_leave
 from engine.play.reading import Clause, Reading, Token
 from engine.play.table_talk import table_talk
@@ -63,6 +63,7 @@ QUESTION_FACTOR = 0.2
 
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
+_DASH = re.compile(r"\s+(?:--?|–|—)\s+|—")
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
 _ASIDE = re.compile(r"\([^)]*\)?")
 
@@ -110,6 +111,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     if to_the_dm != text:
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
     text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], to_the_dm)
+    text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     raw = _without_future(without_leave(unjoined(raw)))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
@@ -235,6 +237,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.addressee, vocative = asked, True
     reading.addressed = vocative
     tagged: set[int] = set()
+    dm_is_you = any(told_by_the_dm(c.words) for c in reading.clauses)
+    for before, token in zip(reading.tokens, reading.tokens[1:], strict=False):
+        if before.word == "you" and token.word in TELLING:
+            token.factor = 0.0  # "you said": the DM's telling, no one speaking at the table
     for index, clause in enumerate(reading.clauses):
         ws = [w for w in clause.words if w not in lx.FILLERS]
         # "...: where does your captain keep the loot", "what will you pay for them?": a question put to
@@ -243,6 +249,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             tagged.add(index - 1)  # the tag asks the table: the question before it is for the DM
             continue
         if ws and not vocative and not clause.quoted and set(ws) & lx.SECOND_PERSON and not set(ws) & _TABLE \
+                and not dm_is_you \
                 and (clause.asked or ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES):
             clause.quoted = reading.quoted = True
             for t in reading.tokens:
@@ -253,7 +260,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     rules_asked = not vocative and asks_the_rules(reading.clauses)
     alone = sum(1 for c in reading.clauses if c.words) == 1
     for index, clause in enumerate(reading.clauses):
-        clause.question = rules_asked or not vocative and is_question(clause, alone) or index in tagged
+        clause.question = rules_asked or not vocative and is_question(clause, alone, dm_is_you) or index in tagged
         if index in aside_clauses and not clause.asked:
             clause.question = False  # "(which, chat, is a vibe)": an aside is no question unless asked
         ws = [w for w in clause.words if w not in lx.FILLERS]

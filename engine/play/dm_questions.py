@@ -23,16 +23,26 @@ _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember",
 _RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
 
 
-def is_question(clause: Clause, alone: bool = False) -> bool:
+TELLING = {"said", "say", "mentioned", "mention", "described", "describe", "told", "saying", "narrated"}
+
+
+def told_by_the_dm(ws: list[str]) -> bool:
+    """"did you say two thugs or three?", "the weed you said was glowing": the "you" who told the scene is the
+    DM, so the words are for the table, not for someone there."""
+    return any(a == "you" and b in TELLING for a, b in zip(ws, ws[1:], strict=False))
+
+
+def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) -> bool:
     """A question to the DM: a question word first, or an auxiliary asking about the world. "Can I
-    climb...?" asks to act; "can I see the crab from here?" asks what the character perceives."""
+    climb...?" asks to act; "can I see the crab from here?" asks what the character perceives. `dm_is_you`:
+    the message speaks of the DM as "you" elsewhere ("the weed you said was glowing - can you tell me ...")."""
     ws = [w for w in clause.words if w not in lx.FILLERS]
     if not ws:
         return False
     first, second = ws[0], ws[1] if len(ws) > 1 else ""
     third = ws[2] if len(ws) > 2 else ""
     # Reading a person, speech in quotes, or "you": a question to someone at the table, not to the DM.
-    if honesty(ws) or set(ws) & lx.SECOND_PERSON or clause.quoted:
+    if honesty(ws) or set(ws) & lx.SECOND_PERSON and not (dm_is_you or told_by_the_dm(ws)) or clause.quoted:
         return False
     if first in _WHEN and not clause.asked and set(ws[2:]) & lx.FIRST_PERSON:
         return False  # "when nobody's watching I pocket the coin": when the act is done, not a question
@@ -40,6 +50,8 @@ def is_question(clause: Clause, alone: bool = False) -> bool:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
         return not (first == "how" and second == "to") and not (first == "what" and second == "if"
                                                                    and third in lx.FIRST_PERSON)
+    if first in ("have", "do") and second in _ONE_THING:
+        return False  # "... and have a look?", "have a drink?": an act put forward, not a question
     if first == "do" and not clause.asked:
         asks = second in _PERSONAL or _do_asks(ws)  # "do the lamp thing" orders; "do the sailors take..." asks
     else:
@@ -101,6 +113,7 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
 
 
 _POLITE = {"pls", "plz", "please"}
+_ONE_THING = {"a", "an", "another", "some"}
 _PERSONAL = {"i", "we", "there", "it", "he", "she", "they"}
 # What follows "do" in an order rather than a question: "do a flip", "do my best", "do that again".
 _DONE_THING = {"a", "an", "some", "it", "that", "this", "something", "anything", "nothing", "what", "whatever",

@@ -360,12 +360,6 @@ def leading_words(world: Campaign) -> set[str]:
     return {s for sentence in here.sentences if sentence & _LEADS for s in sentence} if here is not None else set()
 
 
-def place_terms(world: Campaign, place: str) -> set[str]:
-    """Stems that point at `place`: its name and what its description and discoveries mention."""
-    found = _places(world).get(place)
-    return found.words | found.found if found is not None else set()
-
-
 def words_of_place(world: Campaign, place: str) -> set[str]:
     """Stems of a place's name and of what its texts say is there ("the lighthouse" at Gannet Point)."""
     found = _places(world).get(place)

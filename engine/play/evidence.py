@@ -24,9 +24,10 @@ from engine.play.entities import (
     link_person,
     link_place,
     npcs_here,
-    place_terms,
+    words_of_place,
 )
 from engine.play.gear import kit
+from engine.play.inflection import describing_word
 from engine.play.reading import Reading, Token
 from engine.play.world_memo import remembered
 from engine.text import stem, words
@@ -123,12 +124,14 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     near = here_loc is None or place in here_loc.connections or by_name
     # "the docks", "back to the inn", "lighthouse": a way out of here named and nothing else is the way taken.
     # "down through the trapdoor", "east up the cliff": with a direction, the words of a way on from here too.
-    terms = place_terms(world, place) | name_stems | (
+    terms = words_of_place(world, place) | name_stems | (
         leading_words(world) if any(t.word in lx.DIRECTIONS for t in reading.tokens) else set())
     fight = world.game_state.combat is not None and world.game_state.combat.active  # "other one. bolt!" is no way out
+    # "it's dark", "so cold": a state of things said alone is a remark, though the lighthouse "went dark".
     alone = not fight and here_loc is not None and place in here_loc.connections and all(
         t.stem in terms and all(c.action_type == T.EXPLORATION or c.weight <= 1 for c in LEXICON.get((t.stem,), ()))
-        or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens)
+        or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens) \
+        and any(t.stem in terms and not describing_word(t.word) for t in reading.tokens)
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
         or (directed and by_name) or alone \
         or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
@@ -195,7 +198,7 @@ _TIMES = {stem(w) for w in lx.TIME_WORDS}
 
 def _toward_terms(world: Campaign, place: str) -> set[str]:
     """Words that point at `place` and not at anything here ("into the crab pool" stays in the caves)."""
-    return place_terms(world, place) - place_terms(world, world.game_state.party_location)
+    return words_of_place(world, place) - words_of_place(world, world.game_state.party_location)
 
 
 def _heads_for(reading: Reading, terms: set[str], main: dict[int, MainVerb]) -> bool:

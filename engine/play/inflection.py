@@ -37,3 +37,11 @@ def past_form(word: str) -> bool:
 def base_verb(word: str) -> bool:
     """`word` can be a verb's bare form ("take", "have", "hurt"), whatever else it can be."""
     return word in _verb_lemmas(word)
+
+
+@lru_cache(maxsize=4096)
+def describing_word(word: str) -> bool:
+    """`word` can be an adjective ("dark", "cold", "quiet"), whatever else it can be."""
+    from lemminflect import getAllLemmas
+
+    return "ADJ" in getAllLemmas(word)

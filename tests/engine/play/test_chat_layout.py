@@ -89,3 +89,9 @@ def test_going_through_or_following_a_way_on_is_going_there(text, where, kind, d
 def test_heading_out_of_a_place_with_one_way_out_takes_it(text):
     intent = _parse(text, "Tarred Gull Inn", "Bram")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+@pytest.mark.parametrize("text", ["it's dark", "so dark in here", "brr, cold"])
+def test_a_state_of_things_said_alone_goes_nowhere(text):
+    # The lighthouse "went dark" in Gannet Point's text; saying it is dark in the caves is no way taken there.
+    assert _parse(text, "Wrecker Caves", "Idris").destination is None

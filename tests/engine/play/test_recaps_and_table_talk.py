@@ -160,3 +160,22 @@ def test_leave_to_ask_whether_is_a_question(text):
 def test_leave_to_ask_someone_is_still_talk():
     # Control: asked of someone there, it is words to them.
     assert _parse("may I ask Vell where he was that night", "Kettlecove Docks", "Tova").kind == "roleplay"
+
+
+@pytest.mark.parametrize("text, where", [
+    ("wait, did you say the lookout had a whistle or a horn?", "Gannet Point"),
+    ("you mentioned a ledger on his desk - what's written in it?", "Kettlecove Docks"),
+])
+def test_the_you_who_described_the_scene_is_the_dm(text, where):
+    # Someone stands there, but "you said" / "you mentioned" points at whoever told the scene: the DM.
+    assert _parse(text, where, "Wren").kind == "question"
+
+
+def test_asking_the_one_there_is_still_talk():
+    # Control: "you" with no telling of the scene is said to the person there.
+    assert _parse("did you see the lookout go down the trapdoor?", "Gannet Point", "Wren").kind == "roleplay"
+
+
+@pytest.mark.parametrize("text", ["mind if I go over to the crab pool and have a look?", "have a look?"])
+def test_having_a_look_put_as_a_question_is_the_look(text):
+    assert _parse(text, "Wrecker Caves", "Wren").kind == "exploration"
