@@ -32,6 +32,8 @@ def stem(word: str) -> str:
     word = word.lower()
     if word in _IRREGULAR:
         return _IRREGULAR[word]
+    if (base := strong_past(word)) is not None:
+        return stem(base)
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
     elif len(word) > 5 and word.endswith("ing"):
@@ -43,6 +45,28 @@ def stem(word: str) -> str:
     if len(word) > 3 and word.endswith("e"):
         word = word[:-1]
     return word
+
+
+# Their pasts carry grammar the readers look for by the word itself ("could I", "I got", "did he").
+_GRAMMAR_VERBS = {"be", "have", "do", "can", "will", "shall", "may", "must", "get"}
+
+
+def strong_past(word: str) -> str | None:
+    """The bare verb of a strong verb's simple past that is nothing but a verb ("leapt", "caught", "knelt").
+
+    Regular pasts are cut by `stem` already; words that are also nouns or adjectives ("saw", "left",
+    "ground") keep their own stem."""
+    if word.endswith("ed"):
+        return None
+    from lemminflect import getAllLemmas, getInflection  # its tables load on first use, not at import
+
+    found = getAllLemmas(word)
+    if set(found) != {"VERB"}:
+        return None
+    base = found["VERB"][0]
+    if base == word or base in _GRAMMAR_VERBS or word not in getInflection(base, "VBD"):
+        return None
+    return base
 
 
 def _undouble(word: str) -> str:

@@ -19,7 +19,7 @@ from engine.models.world import NPC, Campaign, Location
 from engine.play import lexicon as lx
 from engine.play.person_nouns import person_aliases, person_classes
 from engine.play.world_memo import remembered
-from engine.text import stem, words
+from engine.text import stem, strong_past, words
 
 # Words never corrected nor used as aliases: too common to mean an entity.
 STOP = set("""a an the and or but of to in on at by for from with into onto over under up down out off
@@ -68,9 +68,10 @@ def _aliases_of(name: str, role: str, description: str, places: frozenset[str]) 
             out[key] = (weight, via)
 
     # A place named in a description says where someone is, not who they are ("watches Gannet Point":
-    # "how many hit points do I have?" is not about the lookout).
+    # "how many hit points do I have?" is not about the lookout). Nor does what befell them ("held
+    # captive": "I hold the light up" is not about Aldous).
     for w in _content(description):
-        if stem(w) not in places:
+        if stem(w) not in places and strong_past(w) is None:
             put(w, DESC_WEIGHT, w)
     role_words = [w for w in _content(role) if stem(w) not in places]
     for w in role_words:
@@ -297,7 +298,9 @@ def place_texts(loc: Location) -> list[str]:
 
 
 def _sentences(texts: Iterable[str]) -> list[set[str]]:
-    return [{stem(w) for w in _content(s)} for t in texts for s in re.split(r"[.;:!?]", t) if s.strip()]
+    """Each sentence's content stems, less what was done there ("made", "held"): deeds are no part of a place."""
+    return [{stem(w) for w in _content(s) if strong_past(w) is None}
+            for t in texts for s in re.split(r"[.;:!?]", t) if s.strip()]
 
 
 def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None = None) -> tuple[str | None, float]:

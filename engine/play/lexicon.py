@@ -37,7 +37,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         intention:3""",
     T.EXPLORATION: """take_peek:3 take_look:3 have_peek:3 have_look:3 take_glance:3 have_gander:3 take_gander:3 have_nose:3 split_up:2 go_through:3 rifle_through:3 look_through:2.5 poke_around:3 snoop:3 scour:3 peek:2 glance:1.5 trek:2.5 hike:2.5 stroll:2 amble:2 trudge:2 hurry:1.5 hit_road:5 swing_by:4 row:2 wade:2 splash:1.5 cross:1.5 scan:2 detect_magic:4 carving:1 search:3 investigate:3 examine:2.5 inspect:2.5 look:2 look_around:3 look_for:2.5
         look_at:2 watch!:1.5 check:1.5 explore:3 scout:2.5 listen:2 smell:2 sniff:2 peer:2 spot:1.5 notice:1.5
-        perception:3 investigation:3 survey:2 follow:1.5 travel:3 go:1.5 go_to:2.5
+        perception:3 investigation:3 survey:2 lose_track:0.1 keep_track:0.1 follow:1.5 travel:3 go:1.5 go_to:2.5
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
         press_on:3 push_on:3 carry_on:3 keep_going:3 keep_moving:3 keep_walking:3 forge_ahead:3
         push_ahead:3 press_ahead:3 push_forward:2.5 press_forward:2.5 soldier_on:3 plough_on:3 plow_on:3 crack_on:3
@@ -50,7 +50,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         chant!:2.5 recite!:2.5 intone!:2.5 tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
-    T.SKILL_CHECK: """body_language:4 sense_motive:4 scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
+    T.SKILL_CHECK: """body_language:4 sense_motive:4 scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 listen_at:3.5 ear_to:3.5 ear_against:3.5 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 kick_in:3 bash_in:3 bash_down:3 bash_open:3 smash_in:3 smash_down:3 smash_open:3 bust_open:3 bust_down:3 shoulder_open:3 barge_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5

@@ -40,7 +40,7 @@ from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.intent_result import fighting as in_a_fight
 from engine.play.passing import PASSING, handed_over, paid, passed_to, people_here, talk_beside
-from engine.play.reading import Reading
+from engine.play.reading import Reading, Token
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.wares_named import ORDERED, ordered, ware_words
 from engine.text import stem
@@ -187,9 +187,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         moved = clause_scores[clause].pop(kind)
         scores[kind] -= moved
         add(T.PUZZLE, moved, clause, "part of working it")
-    for clause in {t.clause for t in reading.tokens if t.stem in FOLLOWING and t.factor > 0}:
-        if any(t.clause == clause and t.stem in SIGNS and t.factor > 0 for t in reading.tokens):
-            add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
+    for clause in {v.clause for v in reading.tokens if v.stem in FOLLOWING and v.factor > 0 and any(
+            t.clause == v.clause and t.stem in SIGNS and t.factor > 0 and _sign(t, v) for t in reading.tokens)}:
+        add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
     if reading.spell:
         kind = spell_kind(reading.spell)
         clause = next((t.clause for t in reading.tokens if t.factor == 0 and not t.negated), 0)
@@ -263,3 +263,6 @@ def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
     return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
 
 
+def _sign(sign: Token, verb: Token) -> bool:
+    """`sign` is a mark to follow, not the verb itself: "look for tracks" tracks, "I've lost track" does not."""
+    return sign is not verb or sign.noun or sign.word.endswith("s")

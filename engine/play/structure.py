@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.models.world import ABILITY_NAMES, SKILLS
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON
+from engine.play.inflection import base_verb, past_form
 from engine.play.reading import Reading
 
 SEQUENCE_WEIGHT = 4.0
@@ -74,8 +75,13 @@ def described(reading: Reading, names: frozenset[str] = frozenset()) -> None:
         subject = t.word in _EMBEDDED_SUBJECTS or (t.word in names and i + 1 < len(tokens)
                                                     and tokens[i + 1].clause == t.clause and not tokens[i + 1].noun
                                                     and tokens[i + 1].word.endswith("s"))
-        embedded = subject and prev.noun and prev.word not in lx.SUBJECTS and any(
-            (x.stem,) in LEXICON and not x.noun for x in tokens[:i - 1] if x.clause == t.clause)
+        # The object may be two nouns ("the oil flasks we bought").
+        noun_before = prev.noun or i > 1 and tokens[i - 2].noun and tokens[i - 2].clause == t.clause \
+            and not base_verb(prev.word)
+        embedded = subject and noun_before and prev.word not in lx.SUBJECTS and any(
+            ((x.stem,) in LEXICON or (base_verb(x.word) or past_form(x.word)) and x.word not in lx.DIRECTIONS)
+            and not x.noun
+            for x in tokens[:i - 1] if x.clause == t.clause)
         # "trim the wick like the keeper said": after the act's object, "like" compares; it says how.
         compared = t.word == "like" and prev.word not in _LIKERS and i + 1 < len(tokens) \
             and tokens[i + 1].clause == t.clause and tokens[i + 1].word != "to" \
