@@ -132,9 +132,14 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         t.stem in terms and all(c.action_type == T.EXPLORATION or c.weight <= 1 for c in LEXICON.get((t.stem,), ()))
         or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens) \
         and any(t.stem in terms and not describing_word(t.word) for t in reading.tokens)
+    heading = strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"])  # type: ignore[arg-type]
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
-        or (directed and by_name) or alone \
-        or (strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"]))  # type: ignore[arg-type]
+        or (directed and by_name) or alone or (heading and near)
+    if heading and not near:
+        # Toward something that is a step too far ("tp to the lighthouse" from the inn): going, but nowhere
+        # named, so the way there is asked, not taken.
+        scores[T.EXPLORATION] += 2.5  # above an absent person named by a word of the place (2.0)
+        matched.append("toward somewhere far")
     if moving or by_name:
         facts["place"], facts["moving"] = place, moving
         scores[T.EXPLORATION] += 4.5 if moving else 0.5

@@ -1,5 +1,6 @@
 """Everyday English for handling things and going on, on the sample campaign: a thing moved to someone
-changes hands whatever the verb; "press on" is going on; lifting a trapdoor opens it."""
+changes hands whatever the verb; "press on" is going on; lifting a trapdoor opens it; words a far place
+shares lead nowhere, and heading for a place a step too far is going with no destination."""
 
 from __future__ import annotations
 
@@ -168,3 +169,16 @@ def test_a_one_word_spell_put_on_someone_is_cast(text, fight, kind):
                                   "I grapple the crab. acrobatics or athletics, whichever it resists with"])
 def test_the_contest_named_with_a_grapple_or_shove_in_a_fight_is_the_manoeuvre(text):
     assert _parse(text, "Wrecker Caves", "Bram", True).kind == "combat"
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("I scramble down the wet rocks to the water's edge", "Wrecker Caves"),  # the inn's coats are wet too
+    ("we pick our way over the wet shingle toward the crates", "Wrecker Caves"),
+])
+def test_words_a_far_place_shares_do_not_cross_the_map(text, where):
+    assert _parse(text, where).destination is None
+
+
+def test_heading_somewhere_a_step_too_far_is_going_without_a_destination():
+    intent = _parse("tp to the lighthouse pls", "Tarred Gull Inn")
+    assert (intent.kind, intent.destination) == ("exploration", None)
