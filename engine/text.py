@@ -12,12 +12,11 @@ import unicodedata
 from functools import lru_cache
 
 _APOSTROPHES = {"'", "\u2019", "\u2018", "`"}
-_IRREGULAR = {"went": "go", "goes": "go", "gone": "go", "going": "go", "ran": "run", "running": "run",
-              "hid": "hid", "lying": "lie", "lied": "lie", "rune": "rune", "runes": "rune",
-              "took": "tak", "taken": "tak", "threw": "throw", "thrown": "throw", "fought": "fight",
-              "spoke": "speak", "said": "say", "says": "say", "told": "tell", "slept": "sleep",
-              "struck": "strik", "shot": "shoot", "drank": "drink", "gave": "giv", "wolves": "wolves",
-              "ate": "eat", "children": "children", "this": "this", "its": "its", "does": "do"}
+# Forms lemminflect does not give as a strong verb's simple past (participles, -ing, third person; the rest
+# are `strong_past`'s), and words the suffix rules would cut wrongly.
+_IRREGULAR = {"goes": "go", "gone": "go", "going": "go", "running": "run", "lying": "lie", "lied": "lie",
+              "rune": "rune", "runes": "rune", "taken": "tak", "thrown": "throw", "spoke": "speak", "says": "say",
+              "shot": "shoot", "wolves": "wolves", "children": "children", "this": "this", "its": "its", "does": "do"}
 
 
 # Counts written as words ("two ales", "three damage"), to their values.
@@ -51,6 +50,7 @@ def stem(word: str) -> str:
 _GRAMMAR_VERBS = {"be", "have", "do", "can", "will", "shall", "may", "must", "get"}
 
 
+@lru_cache(maxsize=4096)
 def strong_past(word: str) -> str | None:
     """The bare verb of a strong verb's simple past that is nothing but a verb ("leapt", "caught", "knelt").
 
