@@ -16,10 +16,7 @@ def _parse(text: str, where: str, actor: str = "Bram"):
 
 @pytest.mark.parametrize(("text", "where", "target"), [
     ("I flick Pim a copper. 'Right, who went out in that rowboat last night?'", "Kettlecove Docks", "Pim Lowrie"),
-    pytest.param("I give Hesper a silver. 'Did Silas Crowe come in here this week?'", "Tarred Gull Inn",
-                 "Hesper Quill", marks=pytest.mark.xfail(strict=True, reason=(
-                     "the rules read two acts; the second opinion overrules them with talk alone (p 0.6; "
-                     "retraining flips it, so a retrain that passes it must drop this mark)"))),
+    ("I give Hesper a silver. 'Did Silas Crowe come in here this week?'", "Tarred Gull Inn", "Hesper Quill"),
 ])
 def test_money_passed_and_a_question_on_another_matter_are_two_acts(text, where, target):
     intent = _parse(text, where)
