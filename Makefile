@@ -28,10 +28,11 @@ demo: $(STAMP)
 mcp: $(STAMP)
 	$(BIN)/gm-console mcp $(ARGS)
 
-# Two workers (this machine has two cores); slow tests are marked `slow` and still run here.
+# Two workers (this machine has two cores), stealing work so the long tests do not leave one idle at the
+# end; slow tests are marked `slow` and still run here.
 # `make test PYTEST_ARGS='-m "not slow"'` skips them while iterating.
 test: lint
-	$(BIN)/python -m pytest -q -n 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check engine gm_console tests bench

@@ -11,6 +11,13 @@ _STRUCK = re.compile(r"~~.*?~~", re.DOTALL)
 # A list marker opening a line: "1.", "2)", "(3)", "a)", "b.", "-", "*", "•", ">".
 _MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|\(?[a-h][.)]|[-*•+>])\s+")
 _ENDED = (".", "!", "?", ",", ";", ":")
+_CHAT_LINE_WORDS = 10
+
+
+def _chat_lines(lines: list[str]) -> bool:
+    """Short lines sent one after another, as chat is typed: each is a piece of the turn, not a wrapped
+    line of a paragraph (those run long)."""
+    return len(lines) > 1 and all(len(line.split()) <= _CHAT_LINE_WORDS for line in lines)
 
 
 def laid_out(text: str) -> str:
@@ -20,7 +27,7 @@ def laid_out(text: str) -> str:
     if "\n" not in text:
         return text
     lines = [line for line in text.splitlines() if line.strip()]
-    if not any(_MARKER.match(line) for line in lines):
+    if not any(_MARKER.match(line) for line in lines) and not _chat_lines(lines):
         return text  # a paragraph wrapped over lines: its breaks end nothing
     # Steps end in ";": clauses of one turn, not sentences of a told scene (see `deciding.told_paragraph`).
     steps = [_MARKER.sub("", line).strip() for line in lines]

@@ -1,4 +1,4 @@
-"""Chat layout, on the sample campaign: a turn planned as a list is one turn whose lines are its steps, text
+"""Chat layout, on the sample campaign: a turn planned as a list, or sent as short chat lines, is one turn whose lines are its steps, text
 struck through is taken back, handing on the watch is part of the rest it is kept over, "i" or "inv"
 alone asks what you carry, and a way out named alone ("the docks"), gone through or followed is the way taken."""
 
@@ -31,8 +31,24 @@ def test_struck_through_text_is_taken_back(text, kind):
 
 
 def test_a_paragraph_wrapped_over_lines_is_left_as_it_is():
-    # Control: line breaks with no list markers end nothing.
-    assert laid_out("I walk down to the quay\nand look over the boats") == "I walk down to the quay\nand look over the boats"
+    # Control: long lines with no list markers are a paragraph wrapped by the client; their breaks end nothing.
+    text = ("I walk down to the quay with my hood up against the rain and the wind\n"
+            "and look over the boats drawn up on the shingle for one that was out last night")
+    assert laid_out(text) == text
+
+
+@pytest.mark.parametrize(("text", "where", "kind", "dest"), [
+    ("ok we go\nsecret stair\nup to the lighthouse", "Wrecker Caves", "exploration", "Gannet Point"),
+    ("short rest\nwait\nno\nthe thugs could come back\nwe keep moving\nthrough the arch", "Wrecker Caves",
+     "exploration", "Drowned Chapel"),
+    ("cant stay here\nthe arch\nwe wade through", "Wrecker Caves", "exploration", "Drowned Chapel"),
+    ("bed\nlong rest\nwake me at dawn", "Tarred Gull Inn", "rest", None),  # a guard
+])
+def test_short_chat_lines_are_pieces_of_one_turn(text, where, kind, dest):
+    # Sent one short line after another, as in chat: each line ends its piece, so a line taken back ("actually
+    # no") takes back the one before, and a way named on its own line is the way taken.
+    intent = _parse(text, where, "Wren")
+    assert (intent.kind, intent.destination) == (kind, dest)
 
 
 def test_handing_on_the_watch_is_part_of_the_rest():
