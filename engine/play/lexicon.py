@@ -164,8 +164,10 @@ ROUTE_VERBS = {"take", "follow", "use", "ride"}
 ROUTES = {"path", "road", "stair", "stairs", "steps", "boat", "trail", "tunnel", "passage", "ladder", "bridge",
           "causeway", "lane", "street", "stairway", "staircase"}
 ROUTE_WEIGHT = 2.5
-# Ways up or down that take no feat to use: climbing them is going somewhere, not an Athletics check.
-EASY_WAYS = {"stair", "stairs", "steps", "staircase", "stairway", "stairwell", "ladder"}
+# Ways up or down that take no feat to use: climbing them is going somewhere, not an Athletics check
+# ("climb the cliff path to the point" walks it; "climb the cliff" is the feat).
+EASY_WAYS = {"stair", "stairs", "steps", "staircase", "stairway", "stairwell", "ladder", "path", "road", "trail",
+             "lane", "street", "causeway"}
 # Common verbs that carry no cue of their own: after "gonna"/"going to" they are the act, not a place.
 VERBS = {"sit", "stand", "wait", "lie", "get", "make", "try", "keep", "put", "see", "have", "let", "stay", "hold",
          "bring", "call", "find", "show", "pass", "stop", "start", "help", "need", "want", "be", "do", "tie",

@@ -259,8 +259,18 @@ def _next_word(reading: Reading, index: int) -> str:
     return reading.tokens[index].word if index < len(reading.tokens) else ""
 
 
+_BESIDE = {"beside", "by", "near", "next", "past", "alongside", "above", "below", "under", "over"}
+
+
 def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
-    return any(t.stem in _EASY_WAYS for t in reading.tokens[index + 1:index + 5] if t.clause == clause)
+    """The way climbed is the verb's own object, before any word of where it is ("the cliff face beside the
+    path" is the cliff)."""
+    for t in reading.tokens[index + 1:index + 5]:
+        if t.clause != clause or t.word in _BESIDE:
+            return False
+        if t.stem in _EASY_WAYS:
+            return True
+    return False
 
 
 def _sign(sign: Token, verb: Token) -> bool:

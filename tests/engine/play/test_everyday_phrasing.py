@@ -65,6 +65,18 @@ def test_the_stair_inside_the_lighthouse_goes_nowhere_else(text, where):
     assert (intent.kind, intent.destination) == ("exploration", None)
 
 
+@pytest.mark.parametrize(("text", "kind", "dest"), [
+    ("we climb the cliff path to Gannet Point", "exploration", "Gannet Point"),
+    ("we climb the cliff path toward the lighthouse", "exploration", "Gannet Point"),
+    # controls: the cliff itself, or a cliff face beside the path, is the climb
+    ("I climb the cliff", "skill_check", None),
+    ("I climb the cliff face beside the path", "skill_check", None),
+])
+def test_climbing_a_path_walks_it(text, kind, dest):
+    intent = _parse(text, "Kettlecove Docks")
+    assert (intent.kind, intent.destination) == (kind, dest)
+
+
 def test_going_somewhere_to_look_around_travels():
     intent = _parse("Wren wanders down to the harbour to have a nose around", "Tarred Gull Inn", "Wren")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
