@@ -17,7 +17,14 @@ import re
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, cue_stem, is_verb
-from engine.play.dm_questions import TELLING, asked_of, asks_the_rules, is_question, told_by_the_dm
+from engine.play.dm_questions import (
+    TELLING,
+    asked_of,
+    asks_after_own_things,
+    asks_the_rules,
+    is_question,
+    told_by_the_dm,
+)
 from engine.play.frames import without_leave
 from engine.play.reading import Clause, Reading, Token
 from engine.play.table_talk import table_talk
@@ -237,7 +244,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             reading.addressee, vocative = asked, True
     reading.addressed = vocative
     tagged: set[int] = set()
-    dm_is_you = any(told_by_the_dm(c.words) for c in reading.clauses)
+    dm_is_you = any(told_by_the_dm(c.words) for c in reading.clauses) or not vocative and asks_after_own_things(
+        [w for c in reading.clauses for w in [c.lead, *c.words] if w])  # "let me know | if I've got ..."
     for before, token in zip(reading.tokens, reading.tokens[1:], strict=False):
         if before.word == "you" and token.word in TELLING:
             token.factor = 0.0  # "you said": the DM's telling, no one speaking at the table

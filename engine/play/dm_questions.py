@@ -32,6 +32,24 @@ def told_by_the_dm(ws: list[str]) -> bool:
     return any(a == "you" and b in TELLING for a, b in zip(ws, ws[1:], strict=False))
 
 
+_HAVING = {"have", "has", "got", "carry", "carrying", "hold", "holding", "left", "own"}
+
+
+def asks_after_own_things(ws: list[str]) -> bool:
+    """"could you tell me how much gold I have left", "remind me whether we still have the letter": what the
+    player's own sheet holds is the DM's to tell, so the "you" asked is the DM, not someone there."""
+    for k, word in enumerate(ws):
+        if word in {"tell", "remind"} and ws[k + 1:k + 2] in (["me"], ["us"]):
+            rest = ws[k + 2:]
+        elif word == "know" and k and ws[k - 1] in {"me", "us"}:
+            rest = ws[k + 1:]
+        else:
+            continue
+        return any(w in {"i", "we", "i've", "we've"} and set(rest[j + 1:j + 4]) & _HAVING
+                       for j, w in enumerate(rest)) or bool(set(rest) & {"my", "our"})
+    return False
+
+
 def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) -> bool:
     """A question to the DM: a question word first, or an auxiliary asking about the world. "Can I
     climb...?" asks to act; "can I see the crab from here?" asks what the character perceives. `dm_is_you`:
@@ -55,8 +73,9 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
     if first == "do" and not clause.asked:
         asks = second in _PERSONAL or _do_asks(ws)  # "do the lamp thing" orders; "do the sailors take..." asks
     else:
-        asks = first in lx.AUXILIARIES and (second in _PERSONAL | {"the", "my", "our", "any", "anyone", "anything",
-                                                                   "this", "that"}
+        personal = _PERSONAL | {"you"} if dm_is_you else _PERSONAL  # "would you let me know if I've got ..."
+        asks = first in lx.AUXILIARIES and (second in personal | {"the", "my", "our", "any", "anyone", "anything",
+                                                                  "this", "that"}
                                             or clause.asked or first in _STATE_ASKING and _subject(second))
     if asks:
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:

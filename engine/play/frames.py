@@ -10,7 +10,8 @@ import re
 
 from engine.play import lexicon as lx
 
-_LEAVE = {"ok", "okay", "possible", "alright", "fine", "allowed", "cool"}
+_LEAVE = {"ok", "okay", "possible", "alright", "fine", "allowed", "cool", "rude", "wrong", "bad", "terrible"}
+_SOFTENERS = {"terribly", "awfully", "too", "very", "really", "so"}
 
 
 def without_leave(raw: list[str]) -> list[str]:
@@ -22,6 +23,7 @@ def without_leave(raw: list[str]) -> list[str]:
     j = None
     if len(ws) > 3 and ws[0] in lx.AUXILIARIES and ws[1] == "it":
         k = 3 if ws[2] == "be" else 2
+        k += 1 if k < len(ws) and ws[k] in _SOFTENERS else 0  # "would it be terribly rude if ..."
         if k < len(ws) and ws[k] in _LEAVE:
             j = k + 1
     elif ws[:2] == ["mind", "if"] or ws[:4] == ["do", "you", "mind", "if"] or ws[:3] == ["you", "mind", "if"]:

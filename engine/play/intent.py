@@ -21,6 +21,7 @@ from engine.play.attempts import attempted
 from engine.play.chat_layout import laid_out
 from engine.play.classifier import read
 from engine.play.compound import approaches, fight_moves, gone_to_do
+from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
@@ -253,7 +254,7 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
 
 def _prepared(text: str, world: Campaign | None, actor: str | None) -> str:
     """The text as the rules read it: laid out, without the speaker's name, orders to companions unwrapped."""
-    text = without_speaker(laid_out(text), actor)
+    text = without_speaker(without_courtesy(laid_out(text)), actor)
     if world is not None:
         text = order_to_companion(text, [c.name for c in world.characters], actor) or text
     return text
