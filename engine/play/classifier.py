@@ -141,6 +141,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         word = correct(tok, vocabulary) if tok[0].isalpha() else tok
         if word == "by" and _bought(raw, index):
             word = "buy"
+        elif word == "skip" and raw[index + 1:index + 2] in (["to"], ["ahead"]):
+            word = "go"  # "skip to the lighthouse": the table fast-forwards there, nothing is left out
         if word in _TIME_SUBORDINATORS and index + 1 < len(raw) and raw[index + 1] in _CLAUSE_SUBJECTS | addressees:
             word = "while" if word in ("whilst", "as") else "until" if word in ("till", "til") else word
             opens = True
@@ -207,7 +209,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     # "pim's crabby": a name typed with 's is a subject, not a hail.
     named_with_s = {t.clause for t in reading.tokens if t.possessive and t.word in addressees}
     hails = [c for i, c in enumerate(reading.clauses) if len(c.words) <= 3 and set(c.words[-2:]) & addressees
-             and (len(c.words) == 1 or c.words[0] in lx.FILLERS | addressees or c.quoted) and i not in named_with_s]
+             and (len(c.words) == 1 or c.words[0] in lx.FILLERS | addressees or c.quoted) and i not in named_with_s
+             and not _puts_a_name_right(reading.clauses, i, addressees)]
     vocative = bool(hails)
     if hails:
         reading.addressee = next(w for w in reversed(hails[0].words) if w in addressees)
@@ -284,6 +287,16 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                 if t.clause == index:
                     t.factor *= QUESTION_FACTOR
     return reading
+
+
+def _puts_a_name_right(clauses: list[Clause], index: int, addressees: frozenset[str]) -> bool:
+    """"I hand Aldon the letter. Aldous.", "rope off Mr Vel... Vell.": a name said alone after an act that
+    already named someone like it (the same or its first three letters) puts the name right; it hails no one."""
+    clause = clauses[index]
+    if clause.quoted or not index:
+        return False
+    earlier = {w[:3] for c in clauses[:index] if not c.quoted for w in c.words if len(w) >= 3}
+    return all(w[:3] in earlier for w in clause.words if w in addressees)
 
 
 def _rest_of_the_question(reading: Reading, asides: set[int]) -> None:

@@ -127,11 +127,14 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     terms = words_of_place(world, place) | name_stems | (
         leading_words(world) if any(t.word in lx.DIRECTIONS for t in reading.tokens) else set())
     fight = world.game_state.combat is not None and world.game_state.combat.active  # "other one. bolt!" is no way out
+    fleeing = fight and any(t.word in _FLEEING for t in reading.tokens)  # "flee. arch. caves. now"
+    # "caves. now. before Bram eats another pie": what is said of when is no part of the way named.
+    said = [t for t in reading.tokens if reading.clauses[t.clause].lead not in _WHEN_LEADS] or reading.tokens
     # "it's dark", "so cold": a state of things said alone is a remark, though the lighthouse "went dark".
-    alone = not fight and here_loc is not None and place in here_loc.connections and all(
+    alone = (not fight or fleeing) and here_loc is not None and place in here_loc.connections and all(
         t.stem in terms and all(c.action_type == T.EXPLORATION or c.weight <= 1 for c in LEXICON.get((t.stem,), ()))
-        or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in reading.tokens) \
-        and any(t.stem in terms and not describing_word(t.word) for t in reading.tokens)
+        or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS or t.word in _FLEEING for t in said) \
+        and any(t.stem in terms and not describing_word(t.word) for t in said)
     heading = strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"])  # type: ignore[arg-type]
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
         or (directed and by_name) or alone or (heading and near)
@@ -171,6 +174,8 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
     return clause == ordered or hailed
 
 
+_FLEEING = {"flee", "retreat", "escape", "run", "fall", "back"}
+_WHEN_LEADS = {"before", "while", "until", "after", "once", "when"}
 _THROUGH = {(stem("go"), stem("through")), (stem("follow"),)}
 SIGNS = {stem(w) for w in lx.SIGNS}  # tracks and marks: what following them tracks
 # "out", "we head out", "moving out": said alone, the way out of a place with one.
