@@ -28,6 +28,8 @@ def without_leave(raw: list[str]) -> list[str]:
             j = k + 1
     elif ws[:2] == ["mind", "if"] or ws[:4] == ["do", "you", "mind", "if"] or ws[:3] == ["you", "mind", "if"]:
         j = ws.index("if")
+    elif "grateful" in ws[:4] and "if" in ws[:5] and ws[0] in {"i'd", "i", "we'd", "we"}:
+        j = ws.index("if")  # "I'd be grateful if we could share the silver": the sharing is the act
     if j is None:
         return raw
     if j < len(ws) and ws[j] in ("if", "to"):

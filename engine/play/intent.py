@@ -313,6 +313,11 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if kind == IntentKind.MIXED:
             target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
+        # A prayer to the Tide Mother is said to no one here.
+        praying = kinds == [IntentKind.ROLEPLAY] and bool({"pray to", "say prayer"} & set(result.matched)) \
+            and not reading.addressee
+        if praying:
+            aimed, target = False, None
         if reading.addressee:
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
             hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
@@ -339,7 +344,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                 target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
             target = only_foe(world)
-        elif not unresolved and not candidates and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
+        elif not unresolved and not candidates and not praying \
+                and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
             # Named only after "about" (or, in words to someone, "for": "your price for the old man"): the topic.
             topics = ("about", "for") if IntentKind.ROLEPLAY in kinds else ("about",)
             topic = target is not None and any(

@@ -26,7 +26,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
     T.ROLEPLAY: """drop_act:3 banter:3 gossip:3 parley:3 reason_with:3 explain:2.5 inform:2.5 salute:2 nod:1.5 chat_up:3 shoot_breeze:5 strike_up:3 conversation:3 wink:2 wave!:2 accept:2.5 agree:2.5 refuse:2 promise:2.5 swear:2 assure:2.5 offer:2 hold_hand_up:3 fisherman:1 fishermen:1 kid:1 guy:1 lad:1 lass:1 folk:1 ghost:1 monk:1 ask:3 tell:3 say:3 talk:3 speak:3 chat:3 greet:3 convince:2.5 persuade:2.5
         negotiate:3 bargain:3 haggle:3 barter:3 lie:2.5 bluff:2.5 deceive:2.5 intimidate:2.5
         threaten:2.5 flirt:3 question:2 interrogate:3 plead:3 beg:2.5 apologize:3 thank:3 introduce:3
-        bribe:2.5 reply:3 answer:1.5 shout:1.5 yell:1.5 bellow:1.5 holler:1.5 whisper:2 mutter:2 murmur:2 taunt:2.5 jeer:2 mock:2 insult:2.5 compliment:3 hello:2
+        bribe:2.5 reply:3 answer:1.5 shout:1.5 yell:1.5 bellow:1.5 holler:1.5 whisper:2 mutter:2 murmur:2 taunt:2.5 jeer:2 mock:2 insult:2.5 compliment:3 pray_to:3.5 say_prayer:3.5 hello:2
         greeting:2 hail:1.5 insight:2 call_out:2.5 reassure:3 comfort:2.5 warn:2.5 order!:2 demand:2.5
         surrender:1.5 guard:1 innkeeper:1 merchant:1 mayor:1 woman:1 man:1 bartender:1
         barkeep:1 blacksmith:1 prisoner:1 priest:1 captain:1 stranger:1 noble:1 baron:1 queen:1 king:1
@@ -62,7 +62,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:2 until_morning:2 crash_here:4 crash_out:4 hit_sack:6 call_it_night:5 call_it_day:4 bed:2 to_bed:5 get_head_down:4 put_feet_up:4 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3
         health_back:4 hp_back:4 hit_points_back:4 hit_point:0.1 get_strength_back:3 lick_wounds:3""",
-    T.INVENTORY: """bag:1.5 pouch:1.5 satchel:1.5 belongings:2 stuff:1 gear:1.5 hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 loot:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
+    T.INVENTORY: """bag:1.5 pouch:1.5 satchel:1.5 belongings:2 stuff:1 gear:1.5 hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 share:2 share_out:3.5 divvy:3.5 divide:2.5 loot:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5
         ration:2.5 torch:1 light!:1 gold:1 coin:1 gem:1 ring:1 amulet:1 idol:1 rope:1 armor:1 shield:1

@@ -19,7 +19,7 @@ _ADVERBS = {"just", "already", "also", "totally", "literally", "only", "never", 
             "all", "both", "def", "definitely", "prob", "probably", "kinda", "basically", "obviously", "clearly"}
 # Words that open a recap before its subject: "last time we ...", "feels like we walked forever".
 _OPENERS = {"last", "time", "session", "earlier", "yesterday", "previously", "recap", "remember", "feels", "felt",
-            "seems", "seemed", "like", "so"}
+            "seems", "seemed", "like", "so", "yeah", "yes", "yep", "well", "look", "listen", "fine", "whatever"}
 _HAVE = {"have", "has", "had"}
 _SAME_SUBJECT = {"and", "then", ""}  # "" after a comma: "we paid Pim, fought the crab, and got Aldous out"
 

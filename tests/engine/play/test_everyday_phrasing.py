@@ -151,3 +151,22 @@ def test_a_word_from_the_description_of_someone_elsewhere_names_no_one():
     # Nessa "watches" in her description and is at Gannet Point; at the docks "I watch his face" is not her.
     assert _parse("is he lying? I watch his face", "Kettlecove Docks", "Wren").target is None
     assert _parse("where is Silas?", "Kettlecove Docks", "Wren").target == "Silas Crowe"
+
+
+@pytest.mark.parametrize("text", ["I pray to the Tide Mother for the souls lost on the rocks",
+                                  "Tova kneels by the hearth and says a prayer for the drowned sailors"])
+def test_a_prayer_that_casts_nothing_is_said_to_no_one_here(text):
+    # Hesper stands in the taproom, but a prayer is not said to her; and "Mother" asks after no Brother.
+    intent = _parse(text, "Tarred Gull Inn", actor="Tova")
+    assert (intent.kind, intent.target, intent.clarify) == ("roleplay", None, None)
+
+
+@pytest.mark.parametrize("text", ["we divvy up the silver from the chest",
+                                  "I'd be grateful if we could share the coins evenly between the four of us"])
+def test_sharing_out_the_loot_is_inventory(text):
+    assert _parse(text, "Wrecker Caves").kind == "inventory"
+
+
+def test_a_recap_opened_with_yeah_is_still_the_story_so_far():
+    intent = _parse("yeah yeah we already asked her about the lamp, anyway I go to the docks", "Tarred Gull Inn")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
