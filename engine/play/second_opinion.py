@@ -78,10 +78,15 @@ def opinion(view: RuleView) -> tuple[IntentKind, float] | None:
     return IntentKind(classes[best]), exp[best] / sum(exp)
 
 
+_BESIDE_THE_MONEY = "words beside the money"
+
+
 def reconsidered(view: RuleView) -> tuple[IntentKind, float] | None:
     """The kind the model overrules the rules with, or None when the rules stand."""
     said = opinion(view)
-    if said is None:
+    if said is None or len(view.kinds) > 1 and _BESIDE_THE_MONEY in view.matched:
+        # "I give Hesper a silver. 'Did Crowe come in?'": the guide's own rule makes money passed with words
+        # on another matter two acts; earlier sets labelled some as talk alone, so the model is not asked.
         return None
     return said if overrules(view.kinds, *said) else None
 

@@ -6,66 +6,48 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
+import crash_children
 import pytest
 
 pytestmark = pytest.mark.anyio
 
 KILLS = 20
 
-CHILD = r'''
-import asyncio, sys
-from engine.api.manager import SessionManager
-from engine.errors import SessionNotFoundError
-
-async def main(data_dir, run):
-    m = SessionManager(data_dir)
-    campaign = (await m.list_campaigns())[0].name
-    try:
-        await m.load_session("crash")
-    except SessionNotFoundError:
-        await m.start_session(campaign, name="crash", seed=5)
-    # A kill between the -1 and the +1 below leaves Bram one short; a long rest evens it out.
-    await m.rest("crash", "long")
-    n = 0
-    while True:
-        n += 1
-        await m.apply_change("crash", "hp", "Bram", -1)
-        await m.record_fact("crash", f"Beam{run}x{n} token{n * 7} ledger{n * 13}", "event", "Bram")
-        await m.apply_change("crash", "hp", "Bram", +1)
-        print(f"ack {n}", flush=True)
-        if n % 15 == 0:
-            # Pause and resume now and then, so a kill can land in the middle of a full save.
-            await m.end_session("crash", "pause")
-            await m.load_session("crash")
-
-asyncio.run(main(sys.argv[1], int(sys.argv[2])))
-'''
-
 
 def _run_child_until_killed(data_dir: Path, run: int, rng: random.Random) -> list[int]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(data_dir), str(run)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    # A forked child (crash_children.py): its own process, but the engine is imported before it starts.
+    ctx = crash_children.context()
+    reader, writer = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=crash_children.write_until_killed, args=(data_dir, run, writer))
+    proc.start()
+    writer.close()  # the child holds the only write end now: its death is the end of the stream
     acked: list[int] = []
+    errors: list[str] = []
+
+    def take(message: str) -> None:
+        if message.startswith("ack "):
+            acked.append(int(message.split()[1]))
+        else:
+            errors.append(message)
+
     target = rng.randint(1, 40)
     deadline = time.monotonic() + 60
-    while len(acked) < target and time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        if line.startswith(b"ack "):
-            acked.append(int(line.split()[1]))
+    while len(acked) < target and (message := crash_children.receive(reader, deadline)) is not None:
+        take(message)
     # A little random delay so the kill lands anywhere: mid-append, mid-save, between calls.
     time.sleep(rng.random() * 0.02)
-    proc.send_signal(signal.SIGKILL)
-    out, err = proc.communicate()
-    acked += [int(x.split()[1]) for x in out.splitlines() if x.startswith(b"ack ")]
-    assert acked, f"child made no progress: {err.decode()[-2000:]}"
+    if proc.is_alive():
+        os.kill(proc.pid, signal.SIGKILL)
+    proc.join()
+    proc.close()
+    # What the child acknowledged before it died is still in the pipe.
+    while (message := crash_children.receive(reader, time.monotonic() + 10)) is not None:
+        take(message)
+    reader.close()
+    assert acked, f"child made no progress: {''.join(errors)[-2000:]}"
     return acked
 
 

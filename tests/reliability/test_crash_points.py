@@ -5,48 +5,43 @@ goes on (an end cut short is finished before the campaign is next used)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import time
 from pathlib import Path
 
+import crash_children
 import pytest
 
 from engine.api.manager import SessionManager
-from engine.persistence.crash import CRASH_ENV, CRASH_EXIT
+from engine.persistence.crash import CRASH_EXIT
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
-ROOT = Path(__file__).resolve().parents[2]
 
 SAVE_POINTS = ["atomic:backup-kept", "atomic:temp-written", "save:fact_database", "save:fact_index",
                "save:action_history", "save:context_state", "save:state_snapshot", "save:session_meta", "save:done",
                "journal:rotate", "index:write"]
 END_POINTS = ["end:campaign", "end:world-committed"]
 
-CHILD = """
-import asyncio, os, sys
-from engine.api.manager import SessionManager
 
-async def main(data_dir, mode, point):
-    m = SessionManager(data_dir)
-    camp = (await m.list_campaigns())[0].name
-    await m.start_session(camp, name="night", seed=9)
-    await m.apply_change("night", "hp", "Bram", -2); print("ACK", flush=True)
-    await m.record_fact("night", "The bell tower of Kettlecove leans north", "world"); print("ACK", flush=True)
-    await m.end_session("night", "pause")
-    await m.load_session("night")
-    await m.apply_change("night", "hp", "Wren", -1); print("ACK", flush=True)
-    await m.roll("1d20", "night"); print("ACK", flush=True)
-    os.environ[{env!r}] = point
-    await m.end_session("night", mode)
-    print("FINISHED", flush=True)
-
-asyncio.run(main(*sys.argv[1:]))
-""".replace("{env!r}", repr(CRASH_ENV))
-
-
-def run_child(data_dir: Path, mode: str, point: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", CHILD, str(data_dir), mode, point], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+def run_child(data_dir: Path, mode: str, point: str) -> tuple[int | None, list[str]]:
+    """The child's exit code and its messages, in order. It is forked (crash_children.py): its own
+    process, but the engine is imported before it starts."""
+    ctx = crash_children.context()
+    reader, writer = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=crash_children.end_with_crash, args=(data_dir, mode, point, writer))
+    proc.start()
+    writer.close()  # the child holds the only write end now: its exit is the end of the stream
+    deadline = time.monotonic() + 60
+    messages: list[str] = []
+    while (message := crash_children.receive(reader, deadline)) is not None:
+        messages.append(message)
+    reader.close()
+    proc.join(max(0.0, deadline - time.monotonic()))
+    if proc.exitcode is None:  # hung past the deadline: the assertion below reports it
+        proc.kill()
+        proc.join()
+    exitcode = proc.exitcode
+    proc.close()
+    return exitcode, messages
 
 
 def hp(state, name: str) -> tuple[int, int]:
@@ -58,9 +53,9 @@ def hp(state, name: str) -> tuple[int, int]:
                          + [("end", p) for p in SAVE_POINTS + END_POINTS])
 async def test_a_kill_at_each_step_keeps_every_acknowledged_change(tmp_path: Path, mode: str, point: str):
     data_dir = tmp_path / "data"
-    child = run_child(data_dir, mode, point)
-    assert child.returncode == CRASH_EXIT, f"the child did not stop at {point}: {child.stdout}{child.stderr}"
-    assert child.stdout.count("ACK") == 4 and "FINISHED" not in child.stdout
+    exitcode, messages = run_child(data_dir, mode, point)
+    assert exitcode == CRASH_EXIT, f"the child did not stop at {point} ({exitcode}): {messages}"
+    assert messages.count("ACK") == 4 and "FINISHED" not in messages
 
     # Every file the engine wrote still parses (temp files a kill leaves are not data).
     for path in data_dir.rglob("*.json"):
