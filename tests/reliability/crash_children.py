@@ -21,7 +21,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from multiprocessing import forkserver
+from multiprocessing import forkserver, spawn
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from pathlib import Path
@@ -41,12 +41,15 @@ def context() -> ForkServerContext:
     ctx.set_forkserver_preload([__name__])
     # The server is a fresh interpreter that takes the environment as it is when it starts, and Python
     # 3.11 hands it no sys.path: this directory goes on its PYTHONPATH, so it can import this module,
-    # and WARM_ENV tells the import to warm the engine. Both only for the server's start, as the test
-    # process's own children must not see them. Should the server not manage the import, the children
-    # import this module themselves: slower, not less true.
+    # and WARM_ENV tells that import to warm the engine. Both only for the server's start: the test
+    # process's other children must not see them. Should the server not manage the import, the
+    # children import this module themselves: slower, not less true.
     saved = {key: os.environ.get(key) for key in ("PYTHONPATH", WARM_ENV)}
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [HERE, saved["PYTHONPATH"]]))
-    os.environ[WARM_ENV] = "1"
+    # Each child runs the test process's main script again (as __mp_main__) unless the server has: with
+    # the `pytest` script that is an import of pytest per child. 3.11 drops the path it means to pass
+    # the server for that ("__main__" in the preload), so WARM_ENV carries it.
+    os.environ[WARM_ENV] = spawn.get_preparation_data("forkserver").get("init_main_from_path", "")
     try:
         forkserver.ensure_running()  # does nothing once the server runs
     finally:
@@ -141,7 +144,10 @@ async def _warm() -> None:
         await m.end_session("warm", "end")
 
 
-if os.environ.pop(WARM_ENV, None) == "1":  # in the forkserver, as it starts; popped, so no child has it
-    # A warm-up that fails costs time, not truth: each child then meets, and reports, the same error.
+if (main_path := os.environ.pop(WARM_ENV, None)) is not None:  # in the server; popped, so no child has it
+    # Either failing costs time, not truth: each child then does it again, and reports what fails.
+    with contextlib.suppress(Exception):
+        if main_path:
+            spawn.import_main_path(main_path)
     with contextlib.suppress(Exception):
         asyncio.run(_warm())
