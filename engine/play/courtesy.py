@@ -5,6 +5,8 @@ may, strike the crab" keeps its "then").
 
 Only a formula standing between stops or commas is taken: "thank you kindly for supper" says more and is
 left to the reading, and a name after the formula ("thank you, Mrs Quill") stays, so she is still hailed.
+A stock phrase that is a whole clause but not set off by stops ("thanks lol") is `table_talk`'s: that
+quietens a clause the reading has already split, which is too late to keep a "then" the formula cut off.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ _SEGMENT = re.compile(
     rf"(?:(?<=^)|(?<=[.!?,;:(]))\s*(?:{_FORMULAS})(?:,?\s*(?:dear |mr |mister )?(?:dm|gm))?\s*(?=[.!?,;:)]|$)",
     re.IGNORECASE)
 _DOUBLED = re.compile(r"([.!?,;:])(?:\s*[,;:])+")  # "then, , strike" -> "then, strike"
+_COMMA_BEFORE_STOP = re.compile(r",\s*(?=[.!?])")  # "..., if I may." -> "...."
+_STOP_AFTER_STOP = re.compile(r"(?<=[.!?])\s*[.!?]+(?=\s|$)")  # "crossbow? ." -> "crossbow?"
+_SPACES = re.compile(r"\s{2,}")
+_WORD = re.compile(r"\w")
 
 
 def without_courtesy(text: str) -> str:
@@ -43,8 +49,7 @@ def without_courtesy(text: str) -> str:
     if stripped == text:
         return text
     stripped = _DOUBLED.sub(r"\1", stripped)
-    stripped = re.sub(r",\s*(?=[.!?])", "", stripped)  # "..., if I may." -> "...."
-    stripped = re.sub(r"(?<=[.!?])\s*[.!?]+(?=\s|$)", "", stripped)  # "crossbow? ." -> "crossbow?"
-    stripped = re.sub(r"\s{2,}", " ", stripped).lstrip(" .,;:!")
+    stripped = _STOP_AFTER_STOP.sub("", _COMMA_BEFORE_STOP.sub("", stripped))
+    stripped = _SPACES.sub(" ", stripped).lstrip(" .,;:!")
     # A message of nothing but courtesy ("thank you!") is left whole: it is what the player said.
-    return stripped if re.search(r"\w", stripped) else text
+    return stripped if _WORD.search(stripped) else text

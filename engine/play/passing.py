@@ -159,6 +159,10 @@ _DEAL = {stem(w) for w in ("price", "cost", "change", "tab", "much", "worth", "d
                            "payment", "fee", "buy", "sell", "sold", "rent", "room", "thanks", "cheers")}
 
 
+# The cue the scoring records for words said beside money passed: the second opinion leaves those turns be.
+BESIDE_THE_MONEY = "words beside the money"
+
+
 def talk_beside(reading: Reading, passing: int, sold: frozenset[str], money: bool) -> int | None:
     """The clause of words said to someone, beside money or a thing passed to them, about anything but the deal
     ("here's a copper - who rowed out that night?"), or None: paying and asking are two acts. Beside a thing

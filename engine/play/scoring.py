@@ -39,7 +39,15 @@ from engine.play.fixtures import deed_here, serving_the_work, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.intent_result import fighting as in_a_fight
-from engine.play.passing import PASSING, handed_over, paid, passed_to, people_here, talk_beside
+from engine.play.passing import (
+    BESIDE_THE_MONEY,
+    PASSING,
+    handed_over,
+    paid,
+    passed_to,
+    people_here,
+    talk_beside,
+)
 from engine.play.reading import Reading, Token
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.wares_named import ORDERED, ordered, ware_words
@@ -179,7 +187,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     passing = handed[0] if handed is not None else paying
     if passing is not None and world is not None and (
             talk := talk_beside(reading, passing, ware_words(world), handed is None)) is not None:
-        add(T.ROLEPLAY, QUOTE_BONUS, talk, "words beside the money")
+        add(T.ROLEPLAY, QUOTE_BONUS, talk, BESIDE_THE_MONEY)
     apart = {c for c, m in main.items() if m[3] in FINDING_OUT or m[3] in MOVEMENT_KEYS or m[3][0] in GOING}
     # In a fight each act is a turn's part of its own ("shove the crab back then drink my potion").
     for clause, kind in serving_the_work(reading, clause_scores, worked if world is not None and not fighting else set(),

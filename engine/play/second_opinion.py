@@ -19,6 +19,7 @@ from engine.models.actions import ActionType
 from engine.models.intent import IntentKind
 from engine.play.deciding import AGENT_FOR
 from engine.play.intent_result import IntentResult
+from engine.play.passing import BESIDE_THE_MONEY
 
 WEIGHTS_FILE = "second_opinion.json"
 SURE = 0.5  # below this the rules stand: leave-one-set-out runs lost more than they gained
@@ -78,13 +79,10 @@ def opinion(view: RuleView) -> tuple[IntentKind, float] | None:
     return IntentKind(classes[best]), exp[best] / sum(exp)
 
 
-_BESIDE_THE_MONEY = "words beside the money"
-
-
 def reconsidered(view: RuleView) -> tuple[IntentKind, float] | None:
     """The kind the model overrules the rules with, or None when the rules stand."""
     said = opinion(view)
-    if said is None or len(view.kinds) > 1 and _BESIDE_THE_MONEY in view.matched:
+    if said is None or len(view.kinds) > 1 and BESIDE_THE_MONEY in view.matched:
         # "I give Hesper a silver. 'Did Crowe come in?'": the guide's own rule makes money passed with words
         # on another matter two acts; earlier sets labelled some as talk alone, so the model is not asked.
         return None

@@ -83,3 +83,11 @@ def case_world(case: dict[str, Any]) -> Campaign:
     turn = next((i for i, c in enumerate(order) if c.name == actor), 0)
     world.game_state.combat = CombatState(order=order, turn_index=turn)
     return world
+
+
+def parse_at(text: str, where: str, actor: str, enemies: list[str] | None = None):
+    """`text` parsed as `actor`'s turn at `where`; with `enemies`, in a fight against them."""
+    from engine.play.intent import parse
+
+    case = {"location": where, "in_combat": bool(enemies), "enemies": enemies or []}
+    return parse(text, case_world(case), actor)

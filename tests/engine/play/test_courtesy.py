@@ -7,15 +7,13 @@ from __future__ import annotations
 import pytest
 
 from engine.play.courtesy import without_courtesy
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 _FIGHT = {"Kettlecove Docks": ["Wrecker Thug", "Wrecker Thug"], "Wrecker Caves": ["Wrecker Thug", "Giant Crab"]}
 
 
-def _parse(text: str, where: str, fight: bool = False, actor: str = "Bram"):
-    enemies = _FIGHT[where] if fight else []
-    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies}), actor)
+def _parse(text: str, where: str, fight: bool = False):
+    return parse_at(text, where, "Bram", _FIGHT[where] if fight else None)
 
 
 @pytest.mark.parametrize(("text", "plain"), [

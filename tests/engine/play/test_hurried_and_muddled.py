@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 _FOES = {"Drowned Chapel": ["Drowned Sailor", "Drowned Sailor"], "Kettlecove Docks": ["Wrecker Thug"]}
 
 
-def _parse(text: str, where: str, fight: bool = False, actor: str = "Wren"):
-    enemies = _FOES[where] if fight else []
-    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies}), actor)
+def _parse(text: str, where: str, fight: bool = False):
+    return parse_at(text, where, "Wren", _FOES[where] if fight else None)
 
 
 @pytest.mark.parametrize(("text", "where", "arrives"), [
