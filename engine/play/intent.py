@@ -107,6 +107,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     named_spell(reading, world, actor)
     others = _other_names(world, actor)
     structure.described(reading, others)
+    structure.told(reading, others | _name_words(world))
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
     structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)
@@ -222,6 +223,18 @@ def _bought_for(reading: Reading, person: EntityRef) -> bool:
     """The person is named right after "for": who a purchase is for, not who sells it."""
     via = person.via.casefold()
     return any(a == "for" and b == via for c in reading.clauses for a, b in zip(c.words, c.words[1:], strict=False))
+
+
+def _name_words(world: Campaign | None) -> frozenset[str]:
+    """Every word of every person's name ("Crowe" as well as "Silas"): whoever may be the subject of words said."""
+    if world is None:
+        return frozenset()
+    return _all_words(tuple(c.name for c in (*world.characters, *world.npcs)))
+
+
+@lru_cache(maxsize=64)
+def _all_words(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(w for n in names for w in words(n) if w not in STOP)
 
 
 def _other_names(world: Campaign | None, actor: str | None) -> frozenset[str]:

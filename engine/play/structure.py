@@ -284,3 +284,49 @@ def check_requested(reading: Reading) -> int | None:
                 if w in _MEANS and tuple(ws[i + 1:i + 1 + size]) in _CHECK_NAMES and i + 1 + size == len(ws):
                     return index
     return None
+
+
+_TELLING_STEMS = {"tell", "warn", "promis", "assur", "remind", "order", "urg", "beg", "threaten"}
+_HEARERS = {"him", "her", "them", "everyone", "everybody"}
+_CONTENT_OPENERS = {"that", "unless", "if"} | _EMBEDDED_SUBJECTS - {"i", "i'm", "i'll", "i'd", "i've"} \
+    | {"he's", "she's", "they're", "it's", "it", "nobody", "no", "there"}
+_MODAL = {"can", "will", "won't", "could", "would", "wouldn't", "might", "should", "must", "going", "gonna", "shall",
+          "can't", "ain't"}
+_CARRIED_ON = {"", "and", "or", "but", "so", "if"}
+
+
+def told(reading: Reading, names: frozenset[str] = frozenset()) -> None:
+    """What someone is told ("tell Nessa to drop the whistle", "warn Vell that unless he opens the ledger,
+    Crowe's going to hear"): an order, a promise or a threat put to them is said, not the speaker's act.
+    It runs to the end of the clause, and on through clauses that carry the promise on: another subject
+    with a modal ("and we can pay off her debt"), or the condition it hangs on ("if she helps")."""
+    tokens = reading.tokens
+    for i, t in enumerate(tokens):
+        if t.stem not in _TELLING_STEMS or t.noun or t.factor <= 0:
+            continue
+        k = i + 1
+        while k < len(tokens) and k <= i + 2 and tokens[k].clause == t.clause and (
+                tokens[k].word in names | _HEARERS or tokens[k].noun):
+            k += 1
+        if k == i + 1:
+            continue  # no one told ("tell a joke", "order two ales")
+        clause = reading.clauses[t.clause]
+        heard = [j for j, w in enumerate(clause.words) if w == tokens[k - 1].word]
+        after = clause.words[heard[-1] + 1:heard[-1] + 2] if heard else []
+        ends = not after and t.clause + 1 < len(reading.clauses) and reading.clauses[t.clause + 1].lead == "if"
+        if not ends and not (after and (after[0] == "to" or after[0] in _CONTENT_OPENERS)):
+            continue  # "tell Hesper, then go": nothing said after them
+        for x in tokens[k:]:
+            if x.clause != t.clause:
+                break
+            x.factor *= DESCRIBED
+        for index in range(t.clause + 1, len(reading.clauses)):
+            clause = reading.clauses[index]
+            ws = clause.words
+            carried = clause.lead in _CARRIED_ON and ws and not clause.quoted and (
+                clause.lead == "if" or ws[0] in (_CONTENT_OPENERS | names) - {"that"} and bool(set(ws) & _MODAL))
+            if not carried:
+                break
+            for x in tokens:
+                if x.clause == index:
+                    x.factor *= DESCRIBED
