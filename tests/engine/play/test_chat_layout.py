@@ -8,11 +8,11 @@ import pytest
 
 from engine.play.chat_layout import laid_out
 from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import case_world, parse_at
 
 
 def _parse(text: str, where: str, actor: str = "Tova"):
-    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+    return parse_at(text, where, actor)
 
 
 def test_each_line_of_a_list_is_a_step():

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 SAILORS = ["Drowned Sailor", "Drowned Sailor"]
 
 
 def _parse(text: str, fight: bool):
-    world = case_world({"location": "Drowned Chapel", "in_combat": fight, "enemies": SAILORS if fight else []})
-    return parse(text, world, "Tova")
+    return parse_at(text, "Drowned Chapel", "Tova", SAILORS if fight else None)
 
 
 @pytest.mark.parametrize("text", ["heal Bram", "wren's down, I heal her"])

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
 from engine.text import stem, strong_past
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 
 def _parse(text: str, where: str, actor: str = "Wren"):
-    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+    return parse_at(text, where, actor)
 
 
 @pytest.mark.parametrize(("word", "base"), [("leapt", "leap"), ("knelt", "kneel"), ("caught", "catch"),

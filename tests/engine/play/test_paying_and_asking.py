@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 
 def _parse(text: str, where: str, actor: str = "Bram"):
-    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+    return parse_at(text, where, actor)
 
 
 @pytest.mark.parametrize(("text", "where", "target"), [

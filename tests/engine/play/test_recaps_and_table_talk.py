@@ -8,11 +8,11 @@ import pytest
 
 from engine.play.intent import parse
 from engine.play.typos import correct
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import case_world, parse_at
 
 
 def _parse(text: str, where: str, actor: str = "Bram"):
-    return parse(text, case_world({"location": where, "in_combat": False, "enemies": []}), actor)
+    return parse_at(text, where, actor)
 
 
 def test_a_place_passed_through_in_the_recap_is_no_destination():

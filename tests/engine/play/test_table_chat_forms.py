@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 
-def _parse(text: str, where: str, actor: str = "Idris", fight: bool = False, enemies: list[str] | None = None):
-    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies or []}), actor)
+def _parse(text: str, where: str, actor: str = "Idris"):
+    return parse_at(text, where, actor)
 
 
 @pytest.mark.parametrize("text", ["/w DM can Pim actually see the harbor office from the net shed?",

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 
 def _parse(text: str, where: str, actor: str = "Bram", fight: bool = False):
-    enemies = ["Silas Crowe", "Wrecker Thug", "Giant Crab"] if fight else []
-    return parse(text, case_world({"location": where, "in_combat": fight, "enemies": enemies}), actor)
+    return parse_at(text, where, actor, ["Silas Crowe", "Wrecker Thug", "Giant Crab"] if fight else None)
 
 
 @pytest.mark.parametrize("text,who", [("I toss Pim a coin", "Pim Lowrie"),

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
-from tests.engine.play.blind_world import case_world
+from tests.engine.play.blind_world import parse_at
 
 _FIGHT = {"Wrecker Caves": ["Silas Crowe", "Wrecker Thug", "Giant Crab"],
           "Drowned Chapel": ["Drowned Sailor", "Drowned Sailor"]}
 
 
 def _parse(text: str, where: str, actor: str = "Bram", fight: bool = False):
-    return parse(text, case_world({"location": where, "in_combat": fight,
-                                   "enemies": _FIGHT.get(where, []) if fight else []}), actor)
+    return parse_at(text, where, actor, _FIGHT[where] if fight else None)
 
 
 @pytest.mark.parametrize(("text", "where", "fight", "kind"), [
