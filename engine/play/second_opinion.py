@@ -20,6 +20,7 @@ from engine.models.intent import IntentKind
 from engine.play.deciding import AGENT_FOR
 from engine.play.intent_result import IntentResult
 from engine.play.passing import BESIDE_THE_MONEY
+from engine.text import stem
 
 WEIGHTS_FILE = "second_opinion.json"
 SURE = 0.5  # below this the rules stand: leave-one-set-out runs lost more than they gained
@@ -40,7 +41,7 @@ class RuleView:
 
 
 def features(view: RuleView) -> dict[str, float]:
-    """The model's inputs: the rules' verdict, their cues (without names), the fight, words and word pairs."""
+    """The model's inputs: the rules' verdict, their cues (without names), the fight, words, stems and word pairs."""
     kind = view.kinds[0] if len(view.kinds) == 1 else IntentKind.MIXED
     found: dict[str, float] = {f"rule={kind.value}": 1.0, "conf": view.confidence, "fight": float(view.fighting)}
     if len(view.kinds) > 1:
@@ -49,6 +50,8 @@ def features(view: RuleView) -> dict[str, float]:
     found.update({f"m={m.split(':')[0]}": 1.0 for m in view.matched})
     said = _WORDS.findall(view.text.lower())
     found.update({f"w={w}": 1.0 for w in said})
+    # Stems too: "flicks", "flicked" and "flicking" are one habit, so a form never trained on still counts.
+    found.update({f"s={stem(w)}": 1.0 for w in said})
     found.update({f"b={a}_{b}": 1.0 for a, b in zip(said, said[1:], strict=False)})
     found["len"] = min(len(said), _MAX_LEN) / _MAX_LEN
     return found
