@@ -40,7 +40,9 @@ def sequence(text: str, reading: Reading) -> int | None:
         # twice across items ("excuse me, sir. spectral sir") does not.
         items = [tuple(clauses[i].words) for i in run[1:]] + [tuple(clauses[head].words[-1:])]
         # A colon after a one-word label ("OOC: sorry, phone died") opens an aside, not a list.
-        listed = colon and len(clauses[head].words) > 1
+        # The colon must come after the head ("I turn the dials: moon, shell, wave"); a form's fields before it
+        # ("Action: attack. Target: thug #2. Weapon: shortsword.") are labels and values, not a list tried.
+        listed = colon and len(clauses[head].words) > 1 and not clauses[head].colon
         if len(run) >= 3 and (listed or len(set(items)) < len(items)):
             tail = set(clauses[head].words[-1:])
             _mute(reading, set(run[1:]), tail, head)
