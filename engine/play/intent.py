@@ -107,7 +107,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     named_spell(reading, world, actor)
     others = _other_names(world, actor)
     structure.described(reading, others)
-    structure.told(reading, others | _name_words(world))
+    structure.told(reading, _name_words(world))
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
     structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)

@@ -303,12 +303,13 @@ def told(reading: Reading, names: frozenset[str] = frozenset()) -> None:
     It runs to the end of the clause, and on through clauses that carry the promise on: another subject
     with a modal ("and we can pay off her debt"), or the condition it hangs on ("if she helps")."""
     tokens = reading.tokens
+    hearers = names | _HEARERS
     for i, t in enumerate(tokens):
         if t.stem not in _TELLING_STEMS or t.noun or t.factor <= 0:
             continue
         k = i + 1
         while k < len(tokens) and k <= i + 2 and tokens[k].clause == t.clause and (
-                tokens[k].word in names | _HEARERS or tokens[k].noun):
+                tokens[k].word in hearers or tokens[k].noun):
             k += 1
         if k == i + 1:
             continue  # no one told ("tell a joke", "order two ales")
