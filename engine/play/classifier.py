@@ -71,6 +71,7 @@ QUESTION_FACTOR = 0.2
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
 _DASH = re.compile(r"\s+(?:--?|–|—)\s+|—")
+_ACTED = re.compile(r"(\*[^*\n]+\*)(?=\s*[\"“'‘][^*\n]*\?)")  # an act, then a question in quotes
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
 _ASIDE = re.compile(r"\([^)]*\)?")
 
@@ -119,6 +120,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
     text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], to_the_dm)
     text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
+    text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     raw = _without_future(without_leave(unjoined(raw)))
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)

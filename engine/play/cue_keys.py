@@ -47,6 +47,7 @@ def _parse_lexicon() -> dict[tuple[str, ...], list[_Cue]]:
 LEXICON = _parse_lexicon()
 MAX_PHRASE = max(len(k) for k in LEXICON)
 MOVEMENT_KEYS = {tuple(cue_stem(w) for w in m.split("_")) for m in lx.MOVEMENT}
+QUIET_KEYS = {(cue_stem(w),) for w in lx.QUIET_GOING}
 ONWARD_KEYS = {tuple(cue_stem(w) for w in m.split("_")) for m in lx.ONWARD}
 SOCIAL_KEYS = {(cue_stem(w),) for w in lx.SOCIAL_SKILL}
 SPEECH_KEYS = {(cue_stem(w),) for w in lx.SPEECH}

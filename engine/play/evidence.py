@@ -15,7 +15,7 @@ from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
-from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, PEOPLE, SPEECH_KEYS
+from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, PEOPLE, QUIET_KEYS, SPEECH_KEYS
 from engine.play.entities import (
     PRONOUNS,
     STOP,
@@ -116,6 +116,9 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     directed = any(w in lx.DIRECTIONS and {stem(x) for x in [x for x in c.words[i + 1:] if x not in STOP][:_REACH]}
                    & name_stems for n, c in enumerate(reading.clauses) if n not in refused for i, w in enumerate(c.words))
     by_name = strength >= 3.0
+    # Going quietly travels only to a way on named by a word of its name ("creep up to the point").
+    verb_moves = verb_moves or bool(keys & QUIET_KEYS) and bool(name_stems & set(stems_said)) \
+        and here_loc is not None and place in here_loc.connections
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
     feat_only = bool(keys & MOVEMENT_KEYS) and \

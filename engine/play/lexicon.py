@@ -102,6 +102,9 @@ MOVEMENT = {"go", "go_to", "go_back", "go_up", "go_down", "climb_stairs", "head"
              "proceed", "venture", "journey", "march", "sail", "set_off", "set_out", "start_up", "start_down", "make_way", "run", "move",
              "back_to", "get_out", "descend", "climb", "scramble", "row", "wade", "cross", "swing_by",
              "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry", "take_me", "take_us"} | ONWARD
+# Going quietly: a feat toward a spot or a person, but to a place named by name still a journey ("we creep
+# up the cliff path to the point").
+QUIET_GOING = {"sneak", "creep", "tiptoe", "skulk", "slink", "prowl"}
 # Cues that mean talking someone round; with nobody around to talk to they are a skill check.
 SOCIAL_SKILL = {"convince", "persuade", "lie", "bluff", "deceive", "intimidate", "threaten"}
 SPEECH = {"ask", "tell", "say", "talk", "speak", "chat", "greet", "question", "reply", "whisper", "shout",

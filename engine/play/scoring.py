@@ -17,6 +17,7 @@ from engine.play.cue_keys import (
     LEXICON,
     MOVEMENT_KEYS,
     PEOPLE,
+    QUIET_KEYS,
     SOCIAL_KEYS,
     SPEECH_KEYS,
     SPELL_KEYS,
@@ -55,6 +56,7 @@ from engine.text import stem
 
 T = ActionType
 QUOTE_BONUS = 4.0
+_APART_FROM_TALK = {T.INVENTORY, T.PUZZLE}
 _HEALING_THINGS = {"healing", "healin"}  # "my healing potion": a thing, drunk, not a spell cast
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
@@ -219,8 +221,17 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
                                                         and not requested):
         # A war cry beside a blade driven home is colour, and words said while money is laid down (not
         # money spoken of inside the quotes) are the purchase's.
-        scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
-        matched.append("quoted speech")
+        asked = next((i - (len(c.words) < 2) for i, c in enumerate(reading.clauses) if c.quoted and (c.asked or c.question)
+                      and (len(c.words) >= 2 or i and reading.clauses[i - 1].quoted)), None)
+        # "*draws her shortsword* 'Where is he, Crowe?'": a question put in words beside a thing handled or
+        # worked is a part of its own; crouching or sitting down to talk is the talk's.
+        handling = any(max(per.items(), key=lambda kv: kv[1])[0] in _APART_FROM_TALK and max(per.values()) >= 3.0
+                       for c, per in clause_scores.items() if per and c != asked)
+        if asked is not None and reading.quoted and handling:
+            add(T.ROLEPLAY, QUOTE_BONUS * (2 if requested else 1), asked, "quoted speech")
+        else:
+            scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
+            matched.append("quoted speech")
     routes = routes_taken(reading)
     for clause in routes:
         add(T.EXPLORATION, lx.ROUTE_WEIGHT, clause, "route")
@@ -245,6 +256,13 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
             # The clause that reaches a named place is travel ("then we climb down to the caves").
             per = clause_scores.setdefault(int(facts["place_clause"]), {})  # type: ignore[call-overload]
             per[T.EXPLORATION] = per.get(T.EXPLORATION, 0.0) + PLACE_CLAUSE
+            verb = main.get(int(facts["place_clause"]))  # type: ignore[call-overload]
+            if verb is not None and verb[3] in QUIET_KEYS:
+                # "we creep up the cliff path to the point": going quietly to a place is going there.
+                quiet = per.pop(T.SKILL_CHECK, 0.0)
+                per[T.EXPLORATION] += quiet
+                scores[T.SKILL_CHECK] -= quiet
+                scores[T.EXPLORATION] += quiet
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
 
 
