@@ -51,7 +51,7 @@ from engine.play.passing import (
 )
 from engine.play.reading import Reading, Token
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
-from engine.play.wares_named import ORDERED, ordered, ware_words
+from engine.play.wares_named import ASKING_KEYS, ORDERED, ordered, ware_words
 from engine.text import stem
 
 T = ActionType
@@ -175,6 +175,11 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     # An order said to the seller is the purchase; "what do you want for a room" asks the price, which is talk.
     ordering = asked if asked is not None and not reading.clauses[asked].question \
         and not set(reading.clauses[asked].words[:1]) & lx.QUESTION_WORDS else None
+    if ordering is not None and ordering in main and main[ordering][3] in ASKING_KEYS:
+        # "we ask Hesper for a room": asking for what is sold is the order, not talk.
+        moved = clause_scores[ordering].pop(T.ROLEPLAY, 0.0)
+        scores[T.ROLEPLAY] -= moved
+        add(T.INVENTORY, moved, ordering, ORDERED)
     if gear is not None and gear[0] != aimed:  # a blade driven into a foe is used, not handled
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:

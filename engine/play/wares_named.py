@@ -37,6 +37,8 @@ def _stems_of(ware: Ware) -> set[str]:
     return {stem(w) for text in (ware.name, *ware.keywords) for w in words(text) if len(w) > 2 and w not in STOP}
 
 
+_ASKING = {stem(w) for w in ("ask", "beg", "request")}
+ASKING_KEYS = {(s,) for s in _ASKING}  # the cue keys of asking, whose talk an order asked for is not
 _WILL = {"i'll", "ill", "we'll", "i'd", "we'd", "id"}
 _WOULD = {"i'd", "we'd", "id", "would", "should"}  # "I should like a pitcher"
 # Standing a round: "a round of ale for the room, on me", "drinks are on me", "my treat".
@@ -47,6 +49,8 @@ def _orders(tokens: list, i: int) -> bool:
     """A verb of ordering; "have" only as "I'll have" ("I have a look" orders nothing), "like" only as "I'd like"."""
     if tokens[i].word == "like":  # "I'd like", "I should very much like"
         return any(t.word in _WOULD for t in tokens[max(0, i - 3):i])
+    if tokens[i].word == "for":  # "we ask Hesper for a room", "ask for two ales"
+        return any(t.stem in _ASKING and t.clause == tokens[i].clause for t in tokens[max(0, i - 3):i])
     if tokens[i].stem not in ORDERING:
         return False
     return tokens[i].stem != stem("have") or (i > 0 and tokens[i - 1].word in _WILL)

@@ -1,6 +1,6 @@
 """Two readings from the world and the table, written for this test apart from every blind set: a thing
 sold here asked for with a verb of ordering is a purchase, and a question tacked on after an act
-("also what time is it") is a question part, filler words or not."""
+("also what time is it") is a question part, filler words or not; asking someone for a thing sold is the order."""
 
 from __future__ import annotations
 
@@ -23,6 +23,19 @@ def _kind(text: str, location: str, actor: str = "Bram") -> str:
 ])
 def test_ordering_what_is_sold_here_is_a_purchase(text: str, location: str) -> None:
     assert _kind(text, location) == "inventory"
+
+
+@pytest.mark.parametrize("text, location", [
+    ("we ask Hesper for two bowls of the stew", "Tarred Gull Inn"),
+    ("I ask the harbormaster for a flask of lamp oil", "Kettlecove Docks"),
+])
+def test_asking_for_what_is_sold_here_is_the_order(text: str, location: str) -> None:
+    assert _kind(text, location) == "inventory"
+
+
+def test_asking_for_news_is_still_talk() -> None:
+    # a control: nothing sold is asked for
+    assert _kind("I ask Hesper for any news of the old keeper", "Tarred Gull Inn") == "roleplay"
 
 
 @pytest.mark.parametrize("text", ["same again, Hesper", "ale x3", "2x bread please"])
