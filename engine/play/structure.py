@@ -130,6 +130,13 @@ def _someone_else_is_doing(reading: Reading, index: int, others: frozenset[str])
     return len(own) > 1 and own[0].word in others and own[0].possessive and own[1].word.endswith("ing")
 
 
+def _named_doing(reading: Reading, index: int, others: frozenset[str]) -> bool:
+    """Someone else's name, then a verb in the third person: "Tova patches Bram up", "Bram holds the door"."""
+    own = [t for t in reading.tokens if t.clause == index]
+    return len(own) > 1 and own[0].word in others and not own[0].possessive and own[1].word.endswith("s") \
+        and not own[1].word.endswith(("ss", "'s")) and not own[1].noun
+
+
 # One person, or a thing ("it's giving parkour", "it creaks open"): not "they" or "others", who may be the party.
 _HE_SHE = {w for w in _THIRD_PERSON if w.startswith(("he", "she", "it"))}
 
@@ -142,8 +149,16 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
     unless the player tells their own character's deeds in the third person ("Idris sighs. He starts up").
     So does a clause telling what someone there is doing ("Vell's shouting for guards"; `present`: the
     words of their names)."""
+    # "Tova patches Bram up while I fire bolt the crab": beside the character's own act, what someone else
+    # named does is theirs.
+    mine = not self_told and any(c.words[:1] and c.words[0] in _OWN_SUBJECT and not c.quoted for c in reading.clauses)
     for index, clause in enumerate(reading.clauses):
         first = clause.words[0] if clause.words else ""
+        if mine and _named_doing(reading, index, others) and not clause.quoted and not clause.question:
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= DESCRIBED
+            continue
         if _done_to_us(clause.words) and not self_told:
             for t in reading.tokens:  # "two of them jumped us on the quay": what was done to the party
                 if t.clause == index:

@@ -259,7 +259,7 @@ async def test_selling_never_takes_a_different_item_than_the_one_named(manager, 
 
 
 @pytest.mark.parametrize("text, ware, price", [
-    ("I ask Hesper for a room for the night", "room for the night", "5 sp"),
+    ("how much for a room for the night, Hesper?", "room for the night", "5 sp"),
     ("hesper, can I get a pint?", "ale", "2 cp"),
 ])
 async def test_asking_a_seller_for_a_ware_names_its_price_with_no_roll(text: str, ware: str, price: str) -> None:
@@ -269,6 +269,15 @@ async def test_asking_a_seller_for_a_ware_names_its_price_with_no_roll(text: str
     assert res.dice_rolls == [] and not any(c.kind == "setback" for c in res.state_changes)
     assert price in res.npc_responses[0].text and f"Buy {ware}" in res.follow_up_options
     assert res.world.character("Bram").coins == world.character("Bram").coins  # asking buys nothing yet
+
+
+async def test_asking_a_seller_for_a_ware_is_the_order() -> None:
+    # The labelling guide: "we ask Hesper for a room" is the purchase, as a DM would take it.
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+    res = await Orchestrator().resolve(ActionInput(action="I ask Hesper for a room for the night", actor="Bram",
+                                                   world=world, roller=ScriptedRoller(), turn=1))
+    assert "buys Room for the night from Hesper Quill for 5 sp" in res.narrative
+    assert res.world.character("Bram").coins.total_cp() == world.character("Bram").coins.total_cp() - 50
 
 
 async def test_a_ware_word_in_a_question_about_something_else_is_no_offer() -> None:
