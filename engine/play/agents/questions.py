@@ -69,14 +69,14 @@ def answer(ctx: AgentContext, result: AgentResult) -> None:
         result.beats.append(placed[0])
         result.follow_up_options += placed[1]
         answered = True
+    money = None if answered else market.answer(world, pc, ctx.action)  # purses and prices (trade): "a room for the night" asks no time
+    if money is not None:
+        result.beats.append(money)
+        answered = True
     if ws & _TIME and not answered:
         hours, minutes = divmod(world.game_state.minutes, 60)
         light = "daylight" if 6 <= hours < 19 else "dark"
         result.beats.append(f"It is day {world.game_state.day}, {hours:02d}:{minutes:02d}; outside it is {light}.")
-        answered = True
-    money = None if answered else market.answer(world, pc, ctx.action)  # purses and prices (trade)
-    if money is not None:
-        result.beats.append(money)
         answered = True
     if pc and (ws & {"slot", "slots"} or (ws & {"spell", "spells"} and not said & _item_words(pc))) and not answered:
         result.beats.append(_slots(pc))

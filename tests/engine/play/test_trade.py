@@ -168,6 +168,9 @@ async def test_money_questions_are_answered_from_the_purse_and_the_wares_without
     assert "Bram has 14 gp, 7 sp, 9 cp" in r.narrative and not r.dice_rolls and not r.state_changes
     r = await manager.player_action(sid, "What does the ale cost?", "Tova")
     assert "Hesper Quill sells Ale for 2 cp" in r.narrative and not r.state_changes
+    # "night" asks no time here: the price of the room is the answer
+    r = await manager.player_action(sid, "what does a room for the night cost?", "Tova")
+    assert "Hesper Quill sells Room for the night for 5 sp" in r.narrative and "outside it is" not in r.narrative
 
 
 async def test_nobody_buys_or_sells_in_the_middle_of_a_fight():
