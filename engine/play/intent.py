@@ -46,6 +46,7 @@ from engine.play.intent_result import (
 )
 from engine.play.naming import check_names
 from engine.play.parts import compound_parts
+from engine.play.passing import BESIDE_THE_MONEY
 from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
@@ -211,7 +212,9 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         scores[T.ROLEPLAY] += CLAUSE_MIN
         matched.append("negated")
     facts["acting"] = clause_scores
-    return reading, decide(scores, clause_scores, matched, sequenced(reading), told_paragraph(text)), facts
+    # Money or an order beside words on another matter is two acts however it is told (the guide's own rule).
+    one_act = told_paragraph(text) and BESIDE_THE_MONEY not in matched
+    return reading, decide(scores, clause_scores, matched, sequenced(reading), one_act), facts
 
 
 def classify(text: str, world: Campaign | None = None, actor: str | None = None) -> IntentResult:

@@ -163,6 +163,14 @@ _DEAL = {stem(w) for w in ("price", "cost", "change", "tab", "much", "worth", "d
 BESIDE_THE_MONEY = "words beside the money"
 
 
+_TAGS = {"was", "is", "isn't", "wasn't", "right", "yeah", "innit", "eh", "ok", "okay", "yes", "no"}
+
+
+def _tag(ws: list[str]) -> bool:
+    """"Two silver, was it?", "right?": a tag on what was said before, not a question of its own."""
+    return len(ws) <= 2 and ws[0] in _TAGS
+
+
 def talk_beside(reading: Reading, passing: int, sold: frozenset[str], money: bool) -> int | None:
     """The clause of words said to someone, beside money or a thing passed to them, about anything but the deal
     ("here's a copper - who rowed out that night?"), or None: paying and asking are two acts. Beside a thing
@@ -171,7 +179,7 @@ def talk_beside(reading: Reading, passing: int, sold: frozenset[str], money: boo
         if index == passing or not clause.words or not (clause.quoted or reading.addressed) or clause.question:
             continue
         said = [t for t in reading.tokens if t.clause == index and not t.negated]
-        if any(t.stem in _DEAL | _COINS | sold for t in said):
+        if any(t.stem in _DEAL | _COINS | sold for t in said) or _tag(clause.words):
             continue
         if clause.asked or money and any(c.action_type == T.ROLEPLAY and c.weight >= 2 for t in said
                                          for c in LEXICON.get((t.stem,), ())):

@@ -23,6 +23,18 @@ def test_money_passed_and_a_question_on_another_matter_are_two_acts(text, where,
         "mixed", ["inventory", "roleplay"], target)
 
 
+def test_money_and_a_question_told_as_a_paragraph_are_still_two_acts():
+    # Two sentences read like a told scene, but the guide's trade-with-talk rule makes them two acts.
+    intent = _parse("Here's a silver for the ale, Hesper. While you're here, has anyone seen the old keeper this week?",
+                    "Tarred Gull Inn")
+    assert (intent.kind, [p.kind for p in intent.parts]) == ("mixed", ["inventory", "roleplay"])
+
+
+def test_a_tag_on_the_price_is_no_second_question():
+    # Control: "was it?" asks about the price just named.
+    assert _parse("Hesper, could I get a bowl of the stew? Three copper, was it?", "Tarred Gull Inn").kind == "inventory"
+
+
 def test_words_about_the_price_belong_to_the_purchase():
     # Control: the change is part of the deal.
     assert _parse("one ale please, here's a silver, keep the change", "Tarred Gull Inn").kind == "inventory"
