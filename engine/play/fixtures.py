@@ -35,7 +35,9 @@ _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "
 _STARTED = (["her", "up"], ["it", "up"])
 # Things any place may have that a hand works but that are no puzzle of this place.
 _DONE = 0.5
-_GEAR = {stem(w) for w in "door pack bag torch rope weapon sword bow arrow potion coin gold".split()}
+_GEAR = {stem(w) for w in "door trapdoor hatch gate shutter pack bag torch rope weapon sword bow arrow potion coin gold".split()}
+# How a thing stands is no thing worked ("shove the trapdoor open": the description's "open" sea is no fixture).
+_STATES = {stem(w) for w in "open opened shut closed".split()}
 # Laying a hand on something is touching it, not setting a thing in place ("rest my hand on the altar").
 _BODY = {stem(w) for w in "hand hands palm palms finger fingers elbow elbows arm arms head foot feet ear cheek".split()}
 
@@ -71,7 +73,7 @@ def _built_in(description: str, discoveries: tuple[tuple[str, str], ...], deeds:
     texts = [description, *(name for name, _ in discoveries)] if description or discoveries else []
     # A discovery about a deed's object tells its working parts ("Smothered lamp": the wick, the reservoir).
     texts += [text for name, text in discoveries if content_stems([name]) & deed_words]
-    return frozenset((content_stems(texts) | deed_words) - _GEAR)
+    return frozenset((content_stems(texts) | deed_words) - _GEAR - _STATES)
 
 
 def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:

@@ -21,8 +21,3 @@ def test_sitting_down_to_ask_is_the_asking():
                       "Kettlecove Docks", "Tova")
     assert intent.kind == IntentKind.ROLEPLAY
 
-
-def test_a_question_asked_aloud_while_drawing_steel_is_its_own_part():
-    intent = parse_at("*pulls out her shortsword* 'So who paid you to put out the lamp?'", "Gannet Point", "Wren")
-    assert intent.kind == IntentKind.MIXED
-    assert [p.kind for p in intent.parts] == [IntentKind.INVENTORY, IntentKind.ROLEPLAY]

@@ -25,7 +25,8 @@ OWN = Path(__file__).resolve().parent / "own"
     ("compound", 0.95),  # before: kind 0.773 (44 sentences)
     ("questions", 0.97),  # before: kind 0.909 (44)
     ("negation", 0.95),  # before: kind 0.762, destination 0.800 (42)
-    ("speech", 0.97),  # before: kind 0.625, target 0.964 (40)
+    ("speech", 0.95),  # before: kind 0.625, target 0.964 (40); retrained with set 19, the second opinion reads
+    # "can I tell if osric is lying?" as a question and no longer talks "I slide a coin to Hesper, ..." round
     ("aimed", 0.92),  # before: kind 0.700 (40)
     ("targets", 0.97),  # written after its fix; the code before: target 0.789
     ("forms", 0.94),  # before: kind 0.588 (34); the questions and 'ask X if' probes were written after their fix
