@@ -173,7 +173,10 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
     if ordered is None or npc is None or not npc.wares:
         return False
     clause = _clause_of(reading, person.via)
-    hailed = clause is not None and len(reading.clauses[clause].words) <= 2 and abs(clause - ordered) == 1
+    # Hailed at either end of the order ("I'd like a pint and a bowl of stew, Hesper") or right beside it.
+    said = [i for i, c in enumerate(reading.clauses) if c.words]
+    hailed = clause is not None and len(reading.clauses[clause].words) <= 2 and (
+        abs(clause - ordered) == 1 or clause in (said[0], said[-1]))
     return clause == ordered or hailed
 
 

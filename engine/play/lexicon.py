@@ -127,7 +127,8 @@ FIRST_PERSON = {"i", "we", "i'll", "we'll", "i'm", "we're", "let's"}
 SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "you've"}
 # Words that open a turn without saying anything about it ("ok so", "quick q", "btw").
 FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "q", "dm", "yo", "oi", "also",
-           "btw", "actually", "alright", "aight", "ight", "alrighty"}
+           "btw", "actually", "alright", "aight", "ight", "alrighty", "ooh", "ooo", "ah", "ahh", "aha", "erm", "er", "umm",
+           "uhh", "hmmm", "huh", "welp", "whoa", "wow", "ugh"}
 DIRECTIONS = {"to", "into", "toward", "towards", "back", "up", "down", "through", "out", "onto", "across"}
 # Spells that find or read things are exploration; attack spells are combat.
 DETECTION_SPELLS = {"detect", "identify", "locate", "comprehend", "clairvoyance", "see"}

@@ -160,8 +160,12 @@ def _joined_phrases() -> dict[str, tuple[str, ...]]:
             if "_" in p and p.replace("_", "").isalpha() and not _is_word(p.replace("_", ""))}
 
 
-# The table's shorthand for phrases: "lr", "sr" (a long or short rest), "aoo" (an opportunity attack).
-ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportunity", "attack")}
+# The table's shorthand for game terms: "lr", "sr" (a long or short rest), "aoo" (an opportunity attack),
+# "hd" (hit dice), "ba" (a bonus action), "atk", "perc", "xbow", "adv".
+ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportunity", "attack"),
+               "oa": ("opportunity", "attack"), "hd": ("hit", "dice"), "ba": ("bonus", "action"),
+               "atk": ("attack",), "perc": ("perception",), "xbow": ("crossbow",), "adv": ("advantage",),
+               "disadv": ("disadvantage",), "dmg": ("damage",), "lvl": ("level",)}
 
 
 @cache
