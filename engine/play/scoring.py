@@ -21,6 +21,7 @@ from engine.play.cue_keys import (
     SOCIAL_KEYS,
     SPEECH_KEYS,
     SPELL_KEYS,
+    cue_stem,
     spell_kind,
 )
 from engine.play.deciding import AGENT_FOR
@@ -56,6 +57,8 @@ from engine.text import stem
 
 T = ActionType
 QUOTE_BONUS = 4.0
+_LISTEN = (cue_stem("listen"),)
+_EAR_TO = {tuple(cue_stem(w) for w in k.split("_")) for k in ("listen_at", "ear_to", "ear_against", "listen_in")}
 _APART_FROM_TALK = {T.INVENTORY, T.PUZZLE}
 _HEALING_THINGS = {"healing", "healin"}  # "my healing potion": a thing, drunk, not a spell cast
 OWN_BONUS = 2.0
@@ -113,6 +116,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
                        for c in entries]
         if handed is not None and clause == handed[0] and key[0] in PASSING:
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "shove the coins across to Vell"
+        if key == _LISTEN and keys & _EAR_TO:
+            # "ear to the office door... listening...": the listening is the Perception check of the ear laid there.
+            entries = [c.model_copy(update={"action_type": T.SKILL_CHECK}) for c in entries]
         if len(key) == 1 and lifted_open(reading, index):
             # "I just lift the trapdoor": lifting a cover open is opening it, not a feat of strength.
             entries = [c.model_copy(update={"action_type": T.EXPLORATION}) for c in entries]

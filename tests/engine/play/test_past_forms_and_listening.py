@@ -60,6 +60,9 @@ def test_what_was_made_somewhere_does_not_point_there():
     ("can I listen at the store room door?", "Gannet Point"),
     ("I press my ear against the net shed wall", "Kettlecove Docks"),
     ("I put my ear to the trapdoor for a while", "Gannet Point"),
+    # the listening said in a clause of its own is the same check
+    ("Tova kneels, puts her ear against the chapel door and listens hard", "Wrecker Caves"),
+    ("ear to the net shed wall... listening for voices inside", "Kettlecove Docks"),
 ])
 def test_listening_at_a_door_or_wall_is_a_perception_check(text, where):
     assert _parse(text, where).kind == "skill_check"
