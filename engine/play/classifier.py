@@ -103,6 +103,10 @@ def _bought(raw: list[str], index: int) -> bool:
         and (after in _BOUGHT or after.isdigit())
 
 
+def _third_person(word: str) -> bool:
+    return word.endswith("s") and not word.endswith(("ss", "'s", "us")) and is_verb(word)
+
+
 def _single_quotes(text: str) -> str:
     """'Speech in single quotes' read like double quotes; a lone apostrophe ("thieves' tools") stays."""
     if _OPEN_SINGLE.search(text) and _CLOSE_SINGLE.search(text):
@@ -233,7 +237,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         # "Pim's chattering", "Vell's desk": a name typed with 's is a subject or an owner, not a hail.
         owner = next((t.possessive for t in reading.tokens if t.clause == 0 and t.word not in lx.FILLERS), False)
         # "If Crowe really is asleep, ...", "once Pim's gone": named after "if"/"when", a subject, not a hail.
-        hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS) \
+        # "Vell swears he was at his desk": a name before a verb in the third person is its subject.
+        hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS
+                                                             and not _third_person(first[1])) \
             and not owner and spoken[0].lead not in _SUBORDINATE
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & lx.SECOND_PERSON for c in spoken)
         if hailed:

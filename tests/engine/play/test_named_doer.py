@@ -32,3 +32,11 @@ async def test_their_purse_pays_and_the_history_says_so(manager, campaign) -> No
     after = {c.name: c.coins for c in (await manager.get_session_state(sid)).party_status}
     assert res.character_name == "Bram"
     assert after["Bram"] != before["Bram"] and after["Idris"] == before["Idris"]
+
+
+def test_a_name_before_a_verb_of_theirs_is_no_hail():
+    # "Hesper says ...": the name is the subject of what she says, so the turn is the character's own reading of her.
+    from tests.engine.play.blind_world import parse_at
+    intent = parse_at("Hesper says she saw nothing that night. I study her face while she talks", "Tarred Gull Inn",
+                      "Tova")
+    assert (intent.kind, intent.target) == ("skill_check", "Hesper Quill")

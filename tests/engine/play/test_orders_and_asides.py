@@ -38,7 +38,7 @@ def test_asking_for_news_is_still_talk() -> None:
     assert _kind("I ask Hesper for any news of the old keeper", "Tarred Gull Inn") == "roleplay"
 
 
-@pytest.mark.parametrize("text", ["same again, Hesper", "ale x3", "2x bread please"])
+@pytest.mark.parametrize("text", ["same again, Hesper", "ale x3", "2x bread please", "Hesper, stew please"])
 def test_an_order_typed_as_a_tally_or_a_repeat_is_a_purchase(text: str) -> None:
     assert _kind(text, "Tarred Gull Inn") == "inventory"
 
