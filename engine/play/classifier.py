@@ -82,6 +82,8 @@ _SUBORDINATE = {"if", "when", "whenever", "once", "while", "after", "before", "u
 # what it says ("/w" is no "with").
 _TO_THE_DM = re.compile(r"^\s*(?:/(?:w|whisper|msg|tell|dm|gm)\s+(?:the\s+)?(?:dm|gm)\b|/(?:dm|gm)\b|@(?:dm|gm)\b)"
                         r"\s*[:,-]?", re.IGNORECASE)
+_RULES_ASKED = re.compile(r"^\s*/rules?\b\s*[:,-]?", re.IGNORECASE)
+_COMMAND = re.compile(r"^\s*[/!]([a-z]+)\s*$", re.IGNORECASE)  # the command alone
 # Punctuation spoken to dictation software: "rest the lantern on the sill period".
 _DICTATED = re.compile(r"\s+(period|full stop|comma|question mark|exclamation (?:mark|point)|new line)\b(?!\s+of\b)",
                        re.IGNORECASE)
@@ -103,6 +105,12 @@ def _bought(raw: list[str], index: int) -> bool:
         and (after in _BOUGHT or after.isdigit())
 
 
+def _acts(command: str) -> bool:
+    """A chat command that names an act: a verb, a cue of an act ("/stealth"), or a phrase run together ("/pickup")."""
+    said = unjoined([command])
+    return len(said) > 1 or is_verb(said[0]) or (cue_stem(said[0]),) in LEXICON
+
+
 def _third_person(word: str) -> bool:
     return word.endswith("s") and not word.endswith(("ss", "'s", "us")) and is_verb(word)
 
@@ -120,6 +128,10 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     to_the_dm = _TO_THE_DM.sub("", text, count=1)
+    to_the_dm = _RULES_ASKED.sub("", to_the_dm, count=1)  # "/rules can rogues hide ...": the question is the rest
+    if (command := _COMMAND.match(to_the_dm)) is not None and not _acts(command.group(1).lower()) \
+            and "?" not in to_the_dm:
+        to_the_dm += " ?"  # "/time", "/hp": a command alone that names no act asks how things stand
     if to_the_dm != text:
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
     text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], to_the_dm)

@@ -16,6 +16,7 @@ _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
 _NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
 _WHEN = {"when", "whenever", "once"}
+_RULES_ASKING = {"can", "could", "do", "does", "may", "are", "is", "would", "will"}
 # What someone knows or thinks: asked of a person present, it is theirs to answer.
 _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
             "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
@@ -68,6 +69,8 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
         return not (first == "how" and second == "to") and not (first == "what" and second == "if"
                                                                    and third in lx.FIRST_PERSON)
+    if first in _RULES_ASKING and (second.removesuffix("s") in lx.CLASSES or second in ("a", "an") and third in lx.CLASSES):
+        return True  # "can rogues hide as a bonus action": the rules asked about, not an act
     if first in ("have", "do") and second in _ONE_THING:
         return False  # "... and have a look?", "have a drink?": an act put forward, not a question
     if first == "do" and not clause.asked:

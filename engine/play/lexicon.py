@@ -129,6 +129,9 @@ SECOND_PERSON = {"you", "your", "ya", "yourself", "you're", "you'll", "you'd", "
 FILLERS = {"wait", "ok", "okay", "so", "hey", "um", "uh", "and", "oh", "hmm", "quick", "q", "dm", "yo", "oi", "also",
            "btw", "actually", "alright", "aight", "ight", "alrighty", "ooh", "ooo", "ah", "ahh", "aha", "erm", "er", "umm",
            "uhh", "hmmm", "huh", "welp", "whoa", "wow", "ugh"}
+# The SRD 5.2 classes: "can rogues hide as a bonus action", "can a wizard wear a shield" ask the rules.
+CLASSES = {"barbarian", "bard", "cleric", "druid", "fighter", "monk", "paladin", "ranger", "rogue", "sorcerer",
+           "warlock", "wizard"}
 DIRECTIONS = {"to", "into", "toward", "towards", "back", "up", "down", "through", "out", "onto", "across"}
 # Spells that find or read things are exploration; attack spells are combat.
 DETECTION_SPELLS = {"detect", "identify", "locate", "comprehend", "clairvoyance", "see"}

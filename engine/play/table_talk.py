@@ -27,6 +27,9 @@ _PHRASES = {tuple(w.removesuffix("'s") for w in p.split()) for p in (
     "real talk", "for real", "fr", "no cap", "ong", "honestly", "seriously", "literally", "quick question",
     "real quick", "dm", "pls", "please", "no pressure", "just saying", "just sayin", "i mean", "or whatever",
     "pray", "prithee", "i pray you", "i beg you",
+    # a question flagged as only a question: nothing is done yet
+    "just asking", "just curious", "just wondering", "only asking", "rules question", "quick rules question",
+    "not doing it", "not doing it yet", "i'm not doing it", "i'm not doing it yet", "not rolling yet",
     # sarcasm: said for the table's benefit, asking nothing
     "what's the worst that can happen", "what's the worst that happens", "what's the worst that'll happen",
     "what could go wrong", "who does that", "who even does that", "who knew", "who saw that coming",

@@ -165,7 +165,8 @@ def _joined_phrases() -> dict[str, tuple[str, ...]]:
 ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportunity", "attack"),
                "oa": ("opportunity", "attack"), "hd": ("hit", "dice"), "ba": ("bonus", "action"),
                "atk": ("attack",), "perc": ("perception",), "xbow": ("crossbow",), "adv": ("advantage",),
-               "disadv": ("disadvantage",), "dmg": ("damage",), "lvl": ("level",)}
+               "disadv": ("disadvantage",), "dmg": ("damage",), "lvl": ("level",),
+               "pickup": ("pick", "up")}  # "/pickup scimitar": the command, not a pickup truck
 
 
 @cache

@@ -1,4 +1,5 @@
-"""The table's shorthand, read by the rules alone (as when no second opinion is shipped): game abbreviations
+"""The table's shorthand, read by the rules alone (as when no second opinion is shipped): chat commands ("/day",
+"/pickup"), a rules question about a class, game abbreviations
 ("HD", "perc", "BA"), an interjection before a question ("ooh, is it ...?"), and a seller hailed at the end
 of an order of several things ("two bowls of stew and a pint, Hesper")."""
 
@@ -37,3 +38,26 @@ def test_a_seller_hailed_after_an_order_of_several_things_is_sold_to():
 def test_a_seller_hailed_before_a_question_on_another_matter_is_still_talked_to():
     # a control: nothing is ordered
     assert parse_at("Hesper, who was that man in the green coat?", "Tarred Gull Inn", "Tova").kind == IntentKind.ROLEPLAY
+
+
+@pytest.mark.parametrize("text", ["/day", "/quests"])
+def test_a_chat_command_alone_that_names_no_act_asks_how_things_stand(text):
+    assert parse_at(text, "Kettlecove Docks", "Tova").kind == IntentKind.QUESTION
+
+
+def test_a_chat_command_run_together_is_its_act():
+    assert parse_at("/pickup the handaxe", "Wrecker Caves", "Tova").kind == IntentKind.INVENTORY
+
+
+@pytest.mark.parametrize("text", [
+    "can clerics cast spells in heavy armour",
+    "quick rules question: does a fighter get second wind back on a short rest",
+])
+def test_the_rules_asked_about_a_class_are_a_question(text):
+    assert parse_at(text, "Wrecker Caves", "Tova").kind == IntentKind.QUESTION
+
+
+def test_a_class_named_in_an_act_is_still_the_act():
+    # a control: "a rogue's trick" asks nothing
+    assert parse_at("I pick the lock on the chest like a proper rogue", "Wrecker Caves", "Wren").kind \
+        == IntentKind.SKILL_CHECK
