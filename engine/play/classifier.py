@@ -70,6 +70,9 @@ QUESTION_FACTOR = 0.2
 
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
+_RELATIVE = {"who", "which", "whose", "whom"}
+_ARROW = re.compile(r"\s*(?:-+>|=+>|→|»)\s*")
+_PLUS = re.compile(r"\s+[+&]\s+")
 _DASH = re.compile(r"\s+(?:--?|–|—)\s+|—")
 _ACTED = re.compile(r"(\*[^*\n]+\*)(?=\s*[\"“'‘][^*\n]*\?)")  # an act, then a question in quotes
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
@@ -135,6 +138,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     if to_the_dm != text:
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
     text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], to_the_dm)
+    text = _ARROW.sub(" , ", text)  # "hide -> wait -> stab", "sleep -> both thugs": the next step, or what it is aimed at
+    text = _PLUS.sub(" and ", text)  # "buy 20 arrows + ask where he was": a plus joins two acts
     text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
     text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
@@ -295,6 +300,12 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if index in aside_clauses and not clause.asked:
             clause.question = False  # "(which, chat, is a vibe)": an aside is no question unless asked
         ws = [w for w in clause.words if w not in lx.FILLERS]
+        if index and ws[:1] and ws[0] in _RELATIVE and reading.clauses[index - 1].words \
+                and not any(c.asked for c in reading.clauses):
+            clause.question = False  # "Bram, who hates boats, climbs in": who he is, no question and no act
+            for t in reading.tokens:
+                if t.clause == index:
+                    t.factor *= QUOTE_FACTOR
         nxt = reading.clauses[index + 1] if index + 1 < len(reading.clauses) else None
         if ws == ["what"] and nxt is not None and nxt.lead == "if" and nxt.words[:1] \
                 and nxt.words[0] in lx.FIRST_PERSON | _GUESSED:

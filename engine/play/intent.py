@@ -324,6 +324,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:
             target = head_noun(reading, ranked, target) or target
+        if kind == IntentKind.COMBAT and target is not None and target.kind == "character" and facts.get("fights") \
+                and not reading.spell and "the Help action" not in result.matched:
+            # "stab him with the shortsword, since Bram's right next to him": a blow is for the foe named, not a friend.
+            target = next((r for r in ranked if r.kind == "combatant"), target)
         if target is not None and described_elsewhere(world, actor, target):
             target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
         if kind == IntentKind.MIXED:

@@ -40,3 +40,11 @@ def test_a_name_before_a_verb_of_theirs_is_no_hail():
     intent = parse_at("Hesper says she saw nothing that night. I study her face while she talks", "Tarred Gull Inn",
                       "Tova")
     assert (intent.kind, intent.target) == ("skill_check", "Hesper Quill")
+
+
+def test_a_clause_saying_who_someone_is_is_no_question():
+    # "Bram, who ...," says who Bram is; with no question mark anywhere it asks nothing
+    from tests.engine.play.blind_world import parse_at
+    intent = parse_at("Tova, who never shuts up about the Tide Mother, walks down to the docks with us", "Gannet Point",
+                      "Tova")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
