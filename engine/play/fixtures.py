@@ -21,7 +21,7 @@ T = ActionType
 HANDLING = {stem(w) for w in """turn rotate twist spin align arrange set place put slot fit press push pull
     slide insert return replace restore mend repair fix light relight rekindle kindle clear unblock fill
     refill trim strike match adjust wind crank seal pour lay rest seat nestle wedge lower shove tuck top tug yank
-    free loosen dislodge unjam remove""".split()}
+    free loosen dislodge unjam remove rip tear peel strip""".split()}
 # "get the light going", "get that lamp burning again": the fixture set working, not fetched.
 _GET = stem("get")
 _RUNNING = {"going", "burning", "lit", "working", "running", "started", "alight", "lighted"}

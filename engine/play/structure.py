@@ -331,7 +331,14 @@ def told(reading: Reading, names: frozenset[str] = frozenset()) -> None:
         clause = reading.clauses[t.clause]
         heard = [j for j, w in enumerate(clause.words) if w == tokens[k - 1].word]
         after = clause.words[heard[-1] + 1:heard[-1] + 2] if heard else []
-        ends = not after and t.clause + 1 < len(reading.clauses) and reading.clauses[t.clause + 1].lead == "if"
+        nxt = reading.clauses[t.clause + 1] if t.clause + 1 < len(reading.clauses) else None
+        ends = not after and nxt is not None and nxt.lead == "if"
+        if not after and nxt is not None and nxt.colon and not clause.colon:
+            # "tell the last thug: drop it": what follows the colon is what they are told.
+            for x in tokens:
+                if x.clause == t.clause + 1:
+                    x.factor *= DESCRIBED
+            continue
         if not ends and not (after and (after[0] == "to" or after[0] in _CONTENT_OPENERS)):
             continue  # "tell Hesper, then go": nothing said after them
         for x in tokens[k:]:

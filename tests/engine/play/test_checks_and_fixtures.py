@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.play import second_opinion
 from engine.play.intent import parse
 from tests.engine.play.blind_world import case_world
 
@@ -43,6 +44,11 @@ def test_a_skill_named_without_asking_for_a_roll_is_not_a_check(text: str, locat
 ])
 def test_handling_a_fixture_of_the_place_is_a_puzzle(text: str, location: str) -> None:
     assert _kind(text, location) == "puzzle"
+
+
+def test_tearing_a_cover_off_a_fixture_is_working_it_by_the_rules_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(second_opinion, "_model", lambda: None)  # as with no weights shipped
+    assert _kind("I tear the canvas off the wick", "Gannet Point") == "puzzle"
 
 
 @pytest.mark.parametrize("text, location, kind", [

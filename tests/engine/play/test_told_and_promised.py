@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.models.intent import IntentKind
+from engine.play import second_opinion
 from tests.engine.play.blind_world import parse_at
 
 
@@ -20,6 +21,13 @@ from tests.engine.play.blind_world import parse_at
 def test_what_is_told_is_said_not_done(text, target):
     intent = parse_at(text, "Kettlecove Docks", "Bram")
     assert (intent.kind, intent.target, intent.destination) == (IntentKind.ROLEPLAY, target, None)
+
+
+def test_what_follows_a_colon_after_the_hearer_is_what_they_are_told(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(second_opinion, "_model", lambda: None)  # the rules alone, as with no weights shipped
+    intent = parse_at("tell Nessa: drop the whistle and step away from the edge", "Gannet Point", "Bram",
+                      ["Wrecker Thug"])
+    assert (intent.kind, intent.target) == (IntentKind.ROLEPLAY, "Nessa Rook")
 
 
 def test_an_offer_to_pay_is_said_not_paid():
