@@ -16,6 +16,8 @@ _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
 _STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
 _NO_SUBJECT = {"done", "gone", "ready", "finished", "over", "good", "ok", "okay", "set"}
 _WHEN = {"when", "whenever", "once"}
+_TOLD_SUBJECTS = {"he", "she", "it", "they", "he's", "she's", "it's", "they're"}
+_HIT_TERMS = {"point", "points", "dice", "die"}
 _RULES_ASKING = {"can", "could", "do", "does", "may", "are", "is", "would", "will"}
 # What someone knows or thinks: asked of a person present, it is theirs to answer.
 _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
@@ -84,10 +86,16 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act
         return True
+    # "he is dead or only unconscious?": a statement asked about someone there, in the order of a statement.
+    if clause.asked and first in _TOLD_SUBJECTS and (second in _STATE_ASKING or first.endswith("'s")) \
+            and len(ws) <= _BARE + 2:
+        return True
     # "hp?", "time?": a few words with no verb, asked on their own, ask how things stand.
     if alone and [w for w in ws if w not in _POLITE] in (["i"], ["inv"]):
         return True  # the text-adventure command for what you carry
-    return alone and clause.asked and len(ws) <= _BARE and not any(is_verb(w) or w in lx.FIRST_PERSON for w in ws)
+    # "hit points left on me?": "hit" in a game term is no verb.
+    named = [w for w, nxt in zip(ws, [*ws[1:], ""], strict=True) if not (w == "hit" and nxt in _HIT_TERMS)]
+    return alone and clause.asked and len(ws) <= _BARE and not any(is_verb(w) or w in lx.FIRST_PERSON for w in named)
 
 
 _WHAT_IS = {"who", "what", "whats", "what's", "who's", "whos", "anything", "anyone", "anybody", "any"}

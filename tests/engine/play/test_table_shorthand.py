@@ -61,3 +61,8 @@ def test_a_class_named_in_an_act_is_still_the_act():
     # a control: "a rogue's trick" asks nothing
     assert parse_at("I pick the lock on the chest like a proper rogue", "Wrecker Caves", "Wren").kind \
         == IntentKind.SKILL_CHECK
+
+
+@pytest.mark.parametrize("text", ["hit points?", "my hit points?"])
+def test_hit_points_asked_in_a_fight_are_a_question_not_a_blow(text):
+    assert parse_at(text, "Wrecker Caves", "Bram", ["Giant Crab"]).kind == IntentKind.QUESTION
