@@ -144,6 +144,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     raw = _without_future(without_leave(unjoined(raw)))
+    if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
+        raw[0] = "examine"  # "x niche": the text-adventure command for examining
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)
     in_quote, modifier, noun, negating, casting, own = False, 1.0, False, False, False, False
     after_article = 0  # words read since the last article or possessive

@@ -66,3 +66,9 @@ def test_a_class_named_in_an_act_is_still_the_act():
 @pytest.mark.parametrize("text", ["hit points?", "my hit points?"])
 def test_hit_points_asked_in_a_fight_are_a_question_not_a_blow(text):
     assert parse_at(text, "Wrecker Caves", "Bram", ["Giant Crab"]).kind == IntentKind.QUESTION
+
+
+@pytest.mark.parametrize("text", ["x the ward", "x niche"])
+def test_x_opening_a_message_examines(text):
+    # the guide: looking at a puzzle piece without working it is exploration
+    assert parse_at(text, "Drowned Chapel", "Tova").kind == IntentKind.EXPLORATION
