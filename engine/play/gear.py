@@ -23,6 +23,9 @@ _TARGETED = {"him", "them", "at", "against"}
 _MEANS = {"with", "using", "via"}
 _POSSESSIVE = {"my", "our", "his", "her", "their"}
 _READY = stem("ready")
+_DRAWING = {"draw", "draws", "drew", "unsheathe", "unsheathes", "unsling", "unslings"}
+# The base weapon inside a compound name ("Longsword", "Shortbow", "Handaxe", "Warhammer"): "my sword" is it.
+_BASES = ("sword", "bow", "axe", "hammer", "spear", "mace", "staff", "knife", "dagger")
 _TRIGGERS = {"case", "if", "when", "whatever", "anything", "anyone", "should"}
 
 
@@ -34,15 +37,20 @@ def kit(character: Character) -> tuple[str, ...]:
 def handled_gear(reading: Reading, world: Campaign | None, actor: str | None) -> tuple[int, set[int]] | None:
     """(clause, token indexes of the gear) where the actor handles their own gear and nothing else."""
     if world is None or actor is None or reading.spell or not (
-            any(t.possessive for t in reading.tokens) or any(set(c.words) & _POSSESSIVE for c in reading.clauses)):
+            any(t.possessive for t in reading.tokens) or any(set(c.words) & _POSSESSIVE | _DRAWING
+                                                             for c in reading.clauses)):
         return None  # nothing owned is named: the common case, answered at once
     heads, theirs, every = _kits(actor.casefold(), tuple(  # type: ignore[union-attr]
         (c.name, kit(c)) for c in world.characters))  # type: ignore[union-attr]
-    if not any(t.stem in every for t in reading.tokens):
+    if not any(t.stem in every or t.word in _bases(heads) for t in reading.tokens):
         return None  # no one's gear named: the common case, answered at once
     for index, clause in enumerate(reading.clauses):
         ws = clause.words
-        spot = next((j for j, w in enumerate(ws) if stem(w) in heads and _possessed(ws, j, _POSSESSIVE)
+        # "draw sword, hit thug": a drawing verb right before the thing says whose it is, as "my" would; "my
+        # sword" is the longsword on the sheet.
+        spot = next((j for j, w in enumerate(ws) if stem(w) in heads and (
+            _possessed(ws, j, _POSSESSIVE) or j and ws[j - 1] in _DRAWING)
+            or w in _bases(heads) and j and ws[j - 1] in _DRAWING | {"my", "our"} and not _stated(reading, index, w)
                      or any(stem(w) in kit and _possessed(ws, j, {name}) for name, kit in theirs.items())), None)
         # "pry it open with her warhammer": gear named as the means is used on something else.
         if spot is None or set(ws[:spot]) & _MEANS:
@@ -72,6 +80,11 @@ def _possessed(ws: list[str], j: int, owners: set[str]) -> bool:
     return False
 
 
+def _stated(reading: Reading, clause: int, word: str) -> bool:
+    """"my hammer's upstairs": the thing is the subject of a statement ("'s" is "is"), not handled."""
+    return any(t.clause == clause and t.word == word and t.possessive for t in reading.tokens)
+
+
 def _possessed_by(ws: list[str], k: int) -> bool:
     """"her" owning the next word ("her neck"), not a person ("tell her", "hit her with it")."""
     return k + 1 < len(ws) and ws[k + 1] not in STOP and ws[k + 1] not in _TARGETED
@@ -97,3 +110,9 @@ def _heads(names: tuple[str, ...]) -> frozenset[str]:
         parts = [p for p in " ".join(said).split(" and ")]
         out.update(stem(p.split()[-1]) for p in parts if p.split())
     return frozenset(out)
+
+
+@lru_cache(maxsize=64)
+def _bases(heads: frozenset[str]) -> frozenset[str]:
+    """The base weapons inside the heads' compound names ("longsword" -> sword)."""
+    return frozenset(base for head in heads for base in _BASES if head.endswith(base) and head != base)
