@@ -25,7 +25,7 @@ from engine.play.cue_keys import (
     spell_kind,
 )
 from engine.play.deciding import AGENT_FOR
-from engine.play.entities import npcs_here
+from engine.play.entities import alias_stems, npcs_here
 from engine.play.evidence import (
     SIGNS,
     UTTERANCES,
@@ -201,6 +201,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if passing is not None and world is not None and (
             talk := talk_beside(reading, passing, ware_words(world), handed is None)) is not None:
         add(T.ROLEPLAY, QUOTE_BONUS, talk, BESIDE_THE_MONEY)
+    if world is not None and any(c.question for c in reading.clauses):
+        _unheard(reading, clause_scores, scores, alias_stems(world, actor)[1])
     apart = {c for c, m in main.items() if m[3] in FINDING_OUT or m[3] in MOVEMENT_KEYS or m[3][0] in GOING}
     # In a fight each act is a turn's part of its own ("shove the crab back then drink my potion").
     for clause, kind in serving_the_work(reading, clause_scores, worked if world is not None and not fighting else set(),
@@ -313,3 +315,21 @@ def _up_the_stairs(reading: Reading, index: int, clause: int) -> bool:
 def _sign(sign: Token, verb: Token) -> bool:
     """`sign` is a mark to follow, not the verb itself: "look for tracks" tracks, "I've lost track" does not."""
     return sign is not verb or sign.noun or sign.word.endswith("s")
+
+
+_HEARD = {"him", "her", "them", "you", "everyone"}
+
+
+def _unheard(reading: Reading, clause_scores: dict[int, dict[ActionType, float]],
+             scores: dict[ActionType, float], names: frozenset[str]) -> None:
+    """"how many slots do I have left? sheet says 3 max", "... asking for reasons": beside a question to the DM,
+    words said to no one named are the player's commentary, not talk."""
+    for clause in list(clause_scores):
+        said = reading.clauses[clause]
+        own = [t for t in reading.tokens if t.clause == clause]
+        if any((t.stem,) in SPEECH_KEYS for t in own) and not said.question and not said.quoted \
+                and not any(t.stem in names or t.word in _HEARD for t in own):
+            per = clause_scores.get(clause, {})
+            scores[T.ROLEPLAY] -= per.pop(T.ROLEPLAY, 0.0)
+            if not per:
+                clause_scores.pop(clause, None)
