@@ -23,7 +23,8 @@ _TARGETED = {"him", "them", "at", "against"}
 _MEANS = {"with", "using", "via"}
 _POSSESSIVE = {"my", "our", "his", "her", "their"}
 _READY = stem("ready")
-_DRAWING = {"draw", "draws", "drew", "unsheathe", "unsheathes", "unsling", "unslings"}
+_DRAWING = {"draw", "draws", "drew", "unsheathe", "unsheathes", "unsling", "unslings", "whip", "whips", "yank",
+            "yanks", "rip", "rips", "pull", "pulls"}
 # The base weapon inside a compound name ("Longsword", "Shortbow", "Handaxe", "Warhammer"): "my sword" is it.
 _BASES = ("sword", "bow", "axe", "hammer", "spear", "mace", "staff", "knife", "dagger")
 _TRIGGERS = {"case", "if", "when", "whatever", "anything", "anyone", "should"}
@@ -49,8 +50,8 @@ def handled_gear(reading: Reading, world: Campaign | None, actor: str | None) ->
         # "draw sword, hit thug": a drawing verb right before the thing says whose it is, as "my" would; "my
         # sword" is the longsword on the sheet.
         spot = next((j for j, w in enumerate(ws) if stem(w) in heads and (
-            _possessed(ws, j, _POSSESSIVE) or j and ws[j - 1] in _DRAWING)
-            or w in _bases(heads) and j and ws[j - 1] in _DRAWING | {"my", "our"} and not _stated(reading, index, w)
+            _possessed(ws, j, _POSSESSIVE) or _drawn(ws, j))
+            or w in _bases(heads) and (_drawn(ws, j) or j and ws[j - 1] in {"my", "our"}) and not _stated(reading, index, w)
                      or any(stem(w) in kit and _possessed(ws, j, {name}) for name, kit in theirs.items())), None)
         # "pry it open with her warhammer": gear named as the means is used on something else.
         if spot is None or set(ws[:spot]) & _MEANS:
@@ -78,6 +79,12 @@ def _possessed(ws: list[str], j: int, owners: set[str]) -> bool:
         if stem(ws[k]) in owners or ws[k] in owners:
             return all(w not in STOP for w in ws[k + 1:j])
     return False
+
+
+def _drawn(ws: list[str], j: int) -> bool:
+    """A verb of drawing just before the thing ("draw sword", "whips out a handaxe"): it is the drawer's own."""
+    return any(w in _DRAWING for w in ws[max(0, j - 3):j]) and all(w in STOP or w in _DRAWING or w == "out"
+                                                                   for w in ws[max(0, j - 3):j][1:])
 
 
 def _stated(reading: Reading, clause: int, word: str) -> bool:

@@ -12,7 +12,8 @@ from tests.engine.play.blind_world import parse_at
 THUGS = ["Wrecker Thug", "Wrecker Thug"]
 
 
-@pytest.mark.parametrize("text", ["draw sword, then cut down the nearest thug", "I draw my sword and charge the thug"])
+@pytest.mark.parametrize("text", ["draw sword, then cut down the nearest thug", "I draw my sword and charge the thug",
+                                  "I pull out a handaxe, then throw it at the nearest thug"])
 def test_drawing_a_weapon_and_striking_are_two_parts(text):
     intent = parse_at(text, "Gannet Point", "Bram", THUGS)
     assert (intent.kind, [p.kind for p in intent.parts]) == (IntentKind.MIXED, [IntentKind.INVENTORY,
