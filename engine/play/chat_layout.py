@@ -10,6 +10,8 @@ import re
 _STRUCK = re.compile(r"~~.*?~~", re.DOTALL)
 # A list marker opening a line: "1.", "2)", "(3)", "a)", "b.", "-", "*", "•", ">".
 _MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|\(?[a-h][.)]|[-*•+>])\s+")
+_FIRST = re.compile(r"^\s*\(?1[.)]\s")
+_NEXT = re.compile(r"\s+(?=\(?(?:[2-9]|1\d)[.)]\s)")
 _ENDED = (".", "!", "?", ",", ";", ":")
 _CHAT_LINE_WORDS = 10
 
@@ -24,6 +26,8 @@ def laid_out(text: str) -> str:
     """The message with struck text dropped and, in a list, each line ended as a clause."""
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
+    if _FIRST.match(text) and _NEXT.search(text):
+        text = _NEXT.sub("\n", text)  # "1. swing at the thug 2. swing again 3. potion": a list typed on one line
     if "\n" not in text:
         return text
     lines = [line for line in text.splitlines() if line.strip()]
@@ -31,4 +35,7 @@ def laid_out(text: str) -> str:
         return text  # a paragraph wrapped over lines: its breaks end nothing
     # Steps end in ";": clauses of one turn, not sentences of a told scene (see `deciding.told_paragraph`).
     steps = [_MARKER.sub("", line).strip() for line in lines]
-    return " ".join(step if step.endswith(_ENDED) else step + ";" for step in steps)
+    marked = all(_MARKER.match(line) for line in lines)
+    # Each step after the first comes next, as "then" would say ("1. swing 2. swing again 3. potion").
+    return " ".join((f"then {step}" if i and marked else step) + ("" if step.endswith(_ENDED) else ";")
+                    for i, step in enumerate(steps))

@@ -22,6 +22,13 @@ def test_each_line_of_a_list_is_a_step():
         "mixed", ["inventory", "inventory", "exploration"], "Gannet Point")
 
 
+def test_a_list_typed_on_one_line_is_steps_each_counted():
+    # a plain last step ("3. potion") still counts as a step, as "then" would make it
+    intent = parse_at("1. I cut at the thug by the door 2. cut at him again 3. potion", "Gannet Point", "Bram",
+                      ["Wrecker Thug", "Wrecker Thug"])
+    assert intent.kind == "mixed" and intent.parts[-1].kind == "inventory"
+
+
 @pytest.mark.parametrize(("text", "kind"), [
     ("- ~~take a short rest~~\n- search the net shed", "exploration"),
     ("~~I attack the lookout~~ I ask Nessa who pays her", "roleplay"),
