@@ -77,7 +77,11 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
             main: dict[int, MainVerb] = facts["main"]  # type: ignore[assignment]
             spoken = clause in main and main[clause][3] in SPEECH_KEYS
             side = T.COMBAT if scores[T.COMBAT] > scores[T.ROLEPLAY] and not spoken else T.ROLEPLAY
-            scores[side] += 4.0 if present else 2.0
+            # "now that Crowe's down I grab the box", "I search Vell's desk": named only with "'s", a person is
+            # told of or owns a thing; no one speaks to them.
+            owned = not keys & SPEECH_KEYS and not reading.quoted and not reading.addressed and all(
+                t.possessive for t in reading.tokens if t.stem == stem(person.via))
+            scores[side] += 1.0 if owned else 4.0 if present else 2.0
             matched.append(f"npc:{person.name}")
             if present and side == T.ROLEPLAY:
                 facts["person_clause"] = clause
