@@ -93,6 +93,12 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         clause_scores[clause][action_type] += value
         matched.append(label)
 
+    def shift(clause: int, kind: ActionType, to: ActionType, label: str) -> None:
+        """A clause's weight for `kind` counted for `to` instead ("ask Hesper for a room" orders)."""
+        moved = clause_scores.get(clause, {}).pop(kind, 0.0)
+        scores[kind] -= moved
+        add(to, moved, clause, label)
+
     fighting = in_a_fight(world)
     main: dict[int, MainVerb] = {}
     carried = item_spans(reading, world, actor)
@@ -182,10 +188,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     ordering = asked if asked is not None and not reading.clauses[asked].question \
         and not set(reading.clauses[asked].words[:1]) & lx.QUESTION_WORDS else None
     if ordering is not None and ordering in main and main[ordering][3] in ASKING_KEYS:
-        # "we ask Hesper for a room": asking for what is sold is the order, not talk.
-        moved = clause_scores[ordering].pop(T.ROLEPLAY, 0.0)
-        scores[T.ROLEPLAY] -= moved
-        add(T.INVENTORY, moved, ordering, ORDERED)
+        shift(ordering, T.ROLEPLAY, T.INVENTORY, ORDERED)  # "we ask Hesper for a room": the order, not talk
     if gear is not None and gear[0] != aimed:  # a blade driven into a foe is used, not handled
         add(T.INVENTORY, GEAR_WEIGHT, gear[0], "own gear handled")
     elif carried:
@@ -234,14 +237,14 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
                                                         and not requested):
         # A war cry beside a blade driven home is colour, and words said while money is laid down (not
         # money spoken of inside the quotes) are the purchase's.
-        asked = next((i - (len(c.words) < 2) for i, c in enumerate(reading.clauses) if c.quoted and (c.asked or c.question)
-                      and (len(c.words) >= 2 or i and reading.clauses[i - 1].quoted)), None)
+        put = next((i - (len(c.words) < 2) for i, c in enumerate(reading.clauses) if c.quoted and (c.asked or c.question)
+                    and (len(c.words) >= 2 or i and reading.clauses[i - 1].quoted)), None)
         # "*draws her shortsword* 'Where is he, Crowe?'": a question put in words beside a thing handled or
         # worked is a part of its own; crouching or sitting down to talk is the talk's.
         handling = any(max(per.items(), key=lambda kv: kv[1])[0] in _APART_FROM_TALK and max(per.values()) >= 3.0
-                       for c, per in clause_scores.items() if per and c != asked)
-        if asked is not None and reading.quoted and handling:
-            add(T.ROLEPLAY, QUOTE_BONUS * (2 if requested else 1), asked, "quoted speech")
+                       for c, per in clause_scores.items() if per and c != put)
+        if put is not None and reading.quoted and handling:
+            add(T.ROLEPLAY, QUOTE_BONUS * (2 if requested else 1), put, "quoted speech")
         else:
             scores[T.ROLEPLAY] += QUOTE_BONUS * (2 if requested else 1)
             matched.append("quoted speech")
@@ -272,10 +275,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
             verb = main.get(int(facts["place_clause"]))  # type: ignore[call-overload]
             if verb is not None and verb[3] in QUIET_KEYS:
                 # "we creep up the cliff path to the point": going quietly to a place is going there.
-                quiet = per.pop(T.SKILL_CHECK, 0.0)
-                per[T.EXPLORATION] += quiet
-                scores[T.SKILL_CHECK] -= quiet
-                scores[T.EXPLORATION] += quiet
+                shift(int(facts["place_clause"]), T.SKILL_CHECK, T.EXPLORATION, "going quietly")  # type: ignore[call-overload]
     return scores, clause_scores, list(dict.fromkeys(matched)), facts
 
 
