@@ -26,6 +26,7 @@ from engine.play.dm_questions import (
     told_by_the_dm,
 )
 from engine.play.frames import without_leave
+from engine.play.inflection import third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.table_talk import table_talk
 from engine.play.typos import correct, unjoined
@@ -112,10 +113,6 @@ def _acts(command: str) -> bool:
     """A chat command that names an act: a verb, a cue of an act ("/stealth"), or a phrase run together ("/pickup")."""
     said = unjoined([command])
     return len(said) > 1 or is_verb(said[0]) or (cue_stem(said[0]),) in LEXICON
-
-
-def _third_person(word: str) -> bool:
-    return word.endswith("s") and not word.endswith(("ss", "'s", "us")) and is_verb(word)
 
 
 def _single_quotes(text: str) -> str:
@@ -258,7 +255,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         # "If Crowe really is asleep, ...", "once Pim's gone": named after "if"/"when", a subject, not a hail.
         # "Vell swears he was at his desk": a name before a verb in the third person is its subject.
         hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS
-                                                             and not _third_person(first[1])) \
+                                                             and not third_person(first[1])) \
             and not owner and spoken[0].lead not in _SUBORDINATE
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & lx.SECOND_PERSON for c in spoken)
         if hailed:

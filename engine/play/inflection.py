@@ -34,6 +34,12 @@ def past_form(word: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def third_person(word: str) -> bool:
+    """`word` is a verb's third-person present ("swears", "patches", "holds"), whatever else it can be."""
+    return _is_form(word, ("VBZ",))
+
+
+@lru_cache(maxsize=4096)
 def base_verb(word: str) -> bool:
     """`word` can be a verb's bare form ("take", "have", "hurt"), whatever else it can be."""
     return word in _verb_lemmas(word)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.models.world import ABILITY_NAMES, SKILLS
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON
-from engine.play.inflection import base_verb, past_form
+from engine.play.inflection import base_verb, past_form, third_person
 from engine.play.reading import Reading
 
 SEQUENCE_WEIGHT = 4.0
@@ -133,8 +133,8 @@ def _someone_else_is_doing(reading: Reading, index: int, others: frozenset[str])
 def _named_doing(reading: Reading, index: int, others: frozenset[str]) -> bool:
     """Someone else's name, then a verb in the third person: "Tova patches Bram up", "Bram holds the door"."""
     own = [t for t in reading.tokens if t.clause == index]
-    return len(own) > 1 and own[0].word in others and not own[0].possessive and own[1].word.endswith("s") \
-        and not own[1].word.endswith(("ss", "'s")) and not own[1].noun
+    return len(own) > 1 and own[0].word in others and not own[0].possessive and third_person(own[1].word) \
+        and not own[1].noun
 
 
 # One person, or a thing ("it's giving parkour", "it creaks open"): not "they" or "others", who may be the party.
