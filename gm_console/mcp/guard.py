@@ -1,9 +1,11 @@
 """The MCP face's input checks: argument errors as one plain sentence, and DM commands kept out of
 player_action (a '/hp Bram -7' sent as a player's words would be read as an Investigation check).
 
-Slash commands are refused rather than routed: the typed DM tools take them without a second command
+A DM's slash command is refused rather than routed: the typed DM tools take it without a second command
 grammar in this face, and a host learns the right tool from the first refusal instead of having a
-player's text quietly reinterpreted as a DM's change.
+player's text quietly reinterpreted as a DM's change. Any other slash command is a player's own
+chat-bot habit ("/attack thug", "/search desk", "/dodge") and goes to the engine like the rest of
+their words: refusing it would turn a Discord player's attack into an error about DM tools.
 """
 
 from __future__ import annotations
@@ -14,31 +16,45 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import ValidationError
 
-# Console command -> the tool (and operation) that does it here. Commands not listed get the whole list.
+# The DM's commands (the console's, and the DM's rulings it has no command for) -> the tool that does it here.
 SLASH_TOOLS = {
     "hp": "dm_change (operation 'damage' or 'heal', target, amount)",
     "temp": "dm_change (operation 'temp_hp')",
     "cond": "dm_change (operation 'add_condition' or 'remove_condition', condition, rounds)",
-    "move": "dm_change (operation 'move_party', location)",
-    "go": "dm_change (operation 'move_party', location)",
     "time": "dm_change (operation 'advance_time', amount in minutes)",
     "attitude": "dm_change (operation 'set_attitude')",
     "rest": "rest (kind 'short' or 'long')",
     "fact": "record_fact",
     "roll": "roll_dice",
     "undo": "undo_last_action",
+    "fight": "combat (operation 'start', combatants)",
+    "init": "combat (operation 'initiative', name, value)",
+    "join": "combat (operation 'add', name)",
+    "remove": "combat (operation 'remove', name)",
+    "delay": "combat (operation 'delay')",
+    "next": "combat (operation 'next')",
+    "endfight": "combat (operation 'end')",
+    "as": "player_action with character_name (the words without '/as NAME')",
+    "spawn": "spawn",
+    "encounter": "encounter_difficulty",
+    "quest": "quest",
+    "monster": "srd_lookup", "spell": "srd_lookup", "item": "srd_lookup", "condition": "srd_lookup",
+    "deathsave": "combat (operation 'next': a dying character rolls on their turn)",
+    "help": "the tool list",
 }
-DM_TOOLS = "dm_change, rest, record_fact, roll_dice, undo_last_action"
 
 
 def refuse_dm_command(action: str) -> None:
-    """A ToolError naming the tool to use when `action` is a slash command; nothing else is checked."""
+    """A ToolError naming the tool to use when `action` is one of the DM's slash commands (the console's); a
+    player's own command ("/attack thug") is their words and passes."""
     text = action.lstrip()
     if not text.startswith("/") or text.startswith("//"):
         return
     verb = text[1:].split(maxsplit=1)[0].lower() if len(text) > 1 and not text[1].isspace() else ""
     use = SLASH_TOOLS.get(verb)
-    hint = f"use {use} instead" if use else f"the DM's tools are {DM_TOOLS}"
+    if use is None:
+        return
+    hint = f"use {use} instead"
     raise ToolError(f"'/{verb}' is a DM command, not something a player does, so nothing was rolled or recorded: "
                     f"{hint}; send player_action only the players' own words.")
 

@@ -86,9 +86,20 @@ async def test_slash_commands_are_refused_by_player_action_with_the_right_tool(s
         message = await err(client, "player_action", session_id=sid, action="/hp Bram -7")
         assert "dm_change" in message and "'damage' or 'heal'" in message and "nothing was rolled" in message
         assert "rest" in await err(client, "player_action", session_id=sid, action="  /rest long")
-        assert "dm_change, rest, record_fact" in await err(client, "player_action", session_id=sid, action="/frobnicate")
+        assert "combat (operation 'start'" in await err(client, "player_action", session_id=sid, action="/fight thug")
         state = await ok(client, "get_session_state", session_id=sid)
     assert state["session_info"]["action_count"] == 0  # no Investigation check, nothing recorded
+
+
+async def test_a_players_own_slash_command_is_their_words(server: Any) -> None:
+    # A Discord player's "/search" is no DM command: it reaches the engine and is read as the act it names.
+    async with Client(server) as client:
+        campaign = (await ok(client, "list_campaigns"))["campaigns"][0]["name"]
+        sid = (await ok(client, "start_claudmaster_session", campaign_name=campaign))["session_id"]
+        result = await ok(client, "player_action", session_id=sid, action="/search the room")
+        state = await ok(client, "get_session_state", session_id=sid)
+    assert result["intent"]["kind"] == "exploration"
+    assert state["session_info"]["action_count"] == 1
 
 
 async def test_a_uuid_is_refused_as_a_session_name(server: Any) -> None:
