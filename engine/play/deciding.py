@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.models.actions import ActionType
+from engine.play.cue_keys import is_verb
 from engine.play.intent_result import IntentResult
 from engine.play.reading import Reading
 
@@ -68,6 +69,10 @@ def sequenced(reading: Reading) -> frozenset[int]:
     "then" and the act right before it."""
     after = {i for i, c in enumerate(reading.clauses) if i and not c.question and (
         c.lead == "then" or c.lead == "and" and c.words[:1] and c.words[0] in _OWN_SUBJECTS)}
+    steps = [i for i, c in enumerate(reading.clauses) if c.words]
+    if len(steps) >= 3 and all(not reading.clauses[i].question and is_verb(reading.clauses[i].words[0])
+                               and (i == steps[0] or not reading.clauses[i].lead) for i in steps):
+        after |= set(steps[1:])  # "search desk, grab ledger, search shelf": a run of orders is a list of steps
     return frozenset(after | {i - 1 for i in after if not reading.clauses[i - 1].question})
 
 

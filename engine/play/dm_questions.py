@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.play import lexicon as lx
 from engine.play.cue_keys import is_verb
+from engine.play.entities import content_stems
 from engine.play.frames import honesty
 from engine.play.inflection import base_verb, past_form
 from engine.play.reading import Clause
@@ -108,6 +109,20 @@ def asks_what_is_there(clause: Clause) -> bool:
     ws = [w for w in clause.words if w not in lx.FILLERS]
     opens = ws[:1] and ws[0] in _WHAT_IS or ws[:2] in (["is", "there"], ["are", "there"])
     return bool(opens) and bool(set(ws[1:]) & _THERE)
+
+
+_POINTING = {"it", "that", "this", "they", "them", "he", "she", "him", "her", "its", "it's", "there"}
+
+
+def looked_into(asked: Clause, act: Clause, looking: frozenset[str]) -> bool:
+    """Whether the look or search in `act` is how the question in `asked` gets answered: "what's under the
+    barrels? I go look", "is it locked? I check the door", "how deep is the pool? I look at the pool". "Where
+    are we? I look at the altar" asks about something the look will not show: a second thing. `looking`: the
+    stems of the verbs of finding out, which name no thing looked at."""
+    if asks_what_is_there(asked) or set(asked.words) & _POINTING:
+        return True
+    looked_at = content_stems([" ".join(act.words)]) - looking
+    return not looked_at or bool(content_stems([" ".join(asked.words)]) & looked_at)
 
 
 def asked_of(ws: list[str], addressees: frozenset[str]) -> str | None:

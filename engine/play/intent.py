@@ -26,7 +26,7 @@ from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing
-from engine.play.dm_questions import asks_what_is_there
+from engine.play.dm_questions import asks_what_is_there, looked_into
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
     MainVerb,
@@ -48,7 +48,7 @@ from engine.play.naming import check_names
 from engine.play.parts import compound_parts
 from engine.play.passing import BESIDE_THE_MONEY
 from engine.play.reading import Reading
-from engine.play.scoring import FINDING_OUT, GOING, score_reading
+from engine.play.scoring import FINDING_OUT, GOING, LOOKING, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
@@ -197,7 +197,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         # ... unless the act waits on the answer ("is it locked? if not I go in").
         # A guess beside a puzzle worked ("I take a stab at the riddle: is it a shadow?") is the attempt.
         # Going there to see ("whats up the stair? i go up and see") is finding out too.
-        finding = {i for i in acting if i in main and main[i][3] in FINDING_OUT and i > min(asked)}
+        finding = {i for i in acting if i in main and main[i][3] in FINDING_OUT and i > min(asked)
+                   and all(looked_into(reading.clauses[q], reading.clauses[i], LOOKING) for q in asked if q < i)}
         finding |= {i for i in acting if i in main and (main[i][3] in MOVEMENT_KEYS or main[i][3][0] in GOING)
                     and i + 1 < len(reading.clauses) and (i + 1 in finding or any(
                         (stem(w),) in FINDING_OUT for w in reading.clauses[i + 1].words))}

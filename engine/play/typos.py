@@ -169,6 +169,22 @@ ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportu
                "pickup": ("pick", "up")}  # "/pickup scimitar": the command, not a pickup truck
 
 
+# "inv" alone asks what you carry; beside a check on something it is Investigation ("inv check on the desk").
+_ON_SOMETHING = {"on", "for", "at", "of", "into"}
+_CHECKING = {"check", "checks", "roll", "rolls"}
+_ROLLING = {"roll", "rolling", "rolled", "an", "make", "making"}
+_ASIDES = {"pls", "please", "plz", "?", ".", "!", "lol"}
+
+
+def investigating(raw: list[str]) -> list[str]:
+    """Words with an "inv" that checks something read as "investigation"."""
+    def checks(i: int) -> bool:
+        after = raw[i + 1:i + 3]
+        return after[:1] and after[0] in _ON_SOMETHING or after[:1] and after[0] in _CHECKING \
+            and after[1:] and after[1] not in _ASIDES or i > 0 and raw[i - 1] in _ROLLING
+    return ["investigation" if w == "inv" and checks(i) else w for i, w in enumerate(raw)]
+
+
 @cache
 def _joined() -> dict[str, tuple[str, ...]]:
     return _joined_spells() | _joined_phrases() | ABBREVIATED

@@ -1,0 +1,75 @@
+"""Habits the labelling guide settled for set 20, read by the rules alone (as when no second opinion is shipped):
+a question a look will not answer, "inv" beside a check, a run of orders, a bid of someone there ("show us
+the way down"), and courtly English ("mine ear", "smiteth")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.models.intent import IntentKind
+from engine.play import second_opinion
+from tests.engine.play.blind_world import parse_at
+
+K = IntentKind
+
+
+@pytest.fixture(autouse=True)
+def _rules_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(second_opinion, "_model", lambda: None)
+
+
+def _kinds(text: str, where: str, foes: list[str] | None = None) -> tuple[IntentKind, list[IntentKind]]:
+    intent = parse_at(text, where, "Wren", foes)
+    return intent.kind, [p.kind for p in intent.parts]
+
+
+def test_a_question_the_look_will_not_answer_is_a_part_of_its_own():
+    assert _kinds("sorry, where are we? ok I look at the altar", "Drowned Chapel") == (
+        K.MIXED, [K.QUESTION, K.EXPLORATION])
+
+
+@pytest.mark.parametrize("text", ["what's under the barrels? I go look", "is it locked? I check the door"])
+def test_a_question_the_look_answers_is_what_the_look_is_for(text):
+    assert _kinds(text, "Gannet Point")[0] == K.EXPLORATION  # a control
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("inv check on the desk", K.SKILL_CHECK),
+    ("rolling inv for the desk", K.SKILL_CHECK),
+    ("inv", K.QUESTION),  # alone it asks what you carry: a control
+])
+def test_inv_beside_a_check_is_investigation(text, kind):
+    assert parse_at(text, "Kettlecove Docks", "Wren").kind == kind
+
+
+def test_a_run_of_orders_is_a_list_of_steps():
+    kind, parts = _kinds("search desk, grab ledger, search shelf", "Kettlecove Docks")
+    assert kind == K.MIXED and parts[:2] == [K.EXPLORATION, K.INVENTORY]
+
+
+def test_paying_and_bidding_them_show_the_way_are_two_acts():
+    intent = parse_at("here's 11 silver for your mum's debt, now show us the way down", "Gannet Point", "Wren")
+    assert (intent.kind, [p.kind for p in intent.parts]) == (K.MIXED, [K.INVENTORY, K.ROLEPLAY])
+
+
+@pytest.mark.parametrize("text", ["show us the way down", "now give me the whistle", "bring me the key"])
+def test_an_order_whose_object_is_us_is_said_to_someone_there(text):
+    intent = parse_at(text, "Gannet Point", "Wren")
+    assert (intent.kind, intent.target, intent.destination) == (K.ROLEPLAY, "Nessa Rook", None)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("let me look around", K.EXPLORATION),
+    ("give me a perception check on the cliff", K.SKILL_CHECK),
+])
+def test_the_characters_own_orders_and_rolls_asked_of_the_dm_are_no_bid(text, kind):
+    assert parse_at(text, "Gannet Point", "Wren").kind == kind  # controls, but for the roll asked
+
+
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    ("Ere we knock, I press mine ear unto the door and hearken for any voice within.", "Kettlecove Docks",
+     K.SKILL_CHECK),
+    ("Prithee, good Hesper, a bowl of thy stew.", "Tarred Gull Inn", K.INVENTORY),
+])
+def test_courtly_english_is_read_as_todays(text, where, kind):
+    assert parse_at(text, where, "Wren").kind == kind
