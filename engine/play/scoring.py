@@ -177,6 +177,11 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
             moved = clause_scores.get(clause, {}).pop(kind, 0.0)
             scores[kind] -= moved
             add(T.REST, moved, clause, "part of the rest")
+    elif carried:
+        # "healer's kit on Bram, stabilise him": wounds tended with a thing carried are the thing used.
+        for clause, kind in tended(reading):
+            if kind == T.SKILL_CHECK:
+                shift(clause, T.SKILL_CHECK, T.INVENTORY, "tended with a thing carried")
     aimed = weapon_aimed(reading, world, actor) if fighting and world is not None else None
     if aimed is not None:
         add(T.COMBAT, WEAPON_AIMED, aimed, "weapon aimed")
@@ -226,6 +231,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         weight = 4.0 if kind else 1.0
         if fighting:
             kind = T.COMBAT
+        elif kind == T.EXPLORATION and clause in worked:
+            shift(clause, T.PUZZLE, T.EXPLORATION, "looked at by a spell")  # "detect magic on the circle": a look
         elif clause in worked or (kind != T.EXPLORATION and worked):
             kind = T.PUZZLE  # "light the lamp with a fire bolt", "Mage Hand to tug the canvas out": the spell is the tool
         elif kind == T.SKILL_CHECK:

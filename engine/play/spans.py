@@ -21,7 +21,7 @@ _REACH = 4
 # Paying for the night buys a room: trade takes less to be the act ("I pay for a room for the night").
 _ACT = 3.0
 _ACTING = {T.INVENTORY: 2.0}
-_TENDING = {stem(w) for w in ("bandage", "bandages", "tend", "stitch", "heal", "recover", "recuperate")}
+_TENDING = {stem(w) for w in ("bandage", "bandages", "tend", "stitch", "heal", "recover", "recuperate", "stabilize", "stabilise")}
 _TENDING_VERBS = {stem(w) for w in ("bind", "patch", "dress", "treat", "clean", "lick", "nurse", "wrap", "fix")}
 _WATCHING = {stem(w) for w in ("watch", "watches", "guard", "lookout")}
 # "swap at midnight", "switch over at dawn", "trade off every two hours": handing the watch on.

@@ -271,7 +271,7 @@ _CHECK_WORDS = {"check", "roll", "rolling", "rolls", "save", "saving", "throw", 
 
 
 _MEANS = {"with", "using", "via", "by"}
-_ROLLING = {"roll", "rolling", "rolls", "check", "test"}
+_ROLLING = {"roll", "rolling", "rolls", "rolled", "check", "test"}
 _WANTING = {"want", "wanna", "to", "like", "gonna", "going", "just", "i'd", "i'll", "we'll", "give", "gimme"}
 _AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
 

@@ -73,3 +73,18 @@ def test_the_characters_own_orders_and_rolls_asked_of_the_dm_are_no_bid(text, ki
 ])
 def test_courtly_english_is_read_as_todays(text, where, kind):
     assert parse_at(text, where, "Wren").kind == kind
+
+
+@pytest.mark.parametrize(("text", "where", "foes", "kind"), [
+    ("Tova pressed her ear to the harbor office door and listened.", "Kettlecove Docks", None, K.SKILL_CHECK),
+    ("Idris: I use detect magic on the circle of silver in the floor", "Drowned Chapel", None, K.EXPLORATION),
+    ("fine, I'll take second watch", "Gannet Point", None, K.REST),
+    ("Healer's kit on Bram, 1 use, stabilise him", "Wrecker Caves", ["Giant Crab"], K.INVENTORY),
+    ("I stabilise Bram", "Wrecker Caves", ["Giant Crab"], K.SKILL_CHECK),  # no kit: Medicine, a control
+    ("I rolled Investigation on the coins in the tin", "Tarred Gull Inn", None, K.SKILL_CHECK),
+])
+def test_what_the_hands_and_the_kit_do(text, where, foes, kind):
+    # An ear laid to a door works no door, a detection spell on a fixture looks at it, a watch by its turn is
+    # the rest's, a kit named is the thing used to tend, and a roll told in the past is the check.
+    actor, _, said = text.rpartition(": ")
+    assert parse_at(said, where, actor or "Tova", foes).kind == kind
