@@ -8,9 +8,7 @@ engine.play.frames); and refusals, which set no kind.
 from __future__ import annotations
 
 from engine.models.actions import ActionType
-from engine.models.world import SKILLS
 from engine.play import lexicon as lx
-from engine.play.cue_keys import is_verb
 from engine.play.frames import honesty
 from engine.play.reading import Reading
 
@@ -145,27 +143,3 @@ def asks_of_them(reading: Reading) -> bool:
         w in _REQUESTING and ws[j + 1:j + 2] == ["you"]
         for clause in reading.clauses for ws in [clause.words] for j, w in enumerate(ws))
 
-
-# Softeners before an order ("now show us ...", "just give me ...").
-_SOFTENERS = {"now", "please", "pls", "just", "so", "ok", "okay", "then", "right", "alright", "quick", "quickly", "go"}
-# Orders with "me"/"us" that are the character's own doing or a word to the table ("let me look", "remind me").
-_OWN_ORDERS = {"let", "remind", "excuse", "pardon", "forgive", "follow", "cover", "wait", "hold", "count", "deal",
-               "put", "mark", "sign", "get", "tell", "wake", "fight"}
-_ROLLED = {"check", "roll", "save", "advantage", "adv", "inspiration"} | {w for s in SKILLS for w in s.split("_")}
-_A_MOMENT = {"sec", "second", "moment", "minute", "min", "mo", "break", "hand"}
-
-
-def bidding(reading: Reading) -> list[int]:
-    """Clauses that bid someone there do a thing for the party: an order whose object is "us" or "me" ("now
-    show us the way down", "give me the whistle", "take us to the trapdoor"). Nobody orders themselves so,
-    so it is said to someone: talk, and the party goes nowhere yet."""
-    found = []
-    for i, clause in enumerate(reading.clauses):
-        ws = clause.words
-        j = next((k for k, w in enumerate(ws) if w not in _SOFTENERS), len(ws))
-        if clause.quoted or len(ws) < j + 2 or ws[j + 1] not in ("us", "me") or ws[j] in _OWN_ORDERS:
-            continue
-        # "give me a sec", "give me a perception check": a word to the table, a roll asked of the DM.
-        if is_verb(ws[j]) and not set(ws[j + 2:j + 4]) & _A_MOMENT and not set(ws) & _ROLLED:
-            found.append(i)
-    return found

@@ -11,7 +11,7 @@ from engine.models.actions import ActionType
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.aimed import WEAPON_AIMED, at_a_thing, weapon_aimed
-from engine.play.asking import asks_of_them, bidding
+from engine.play.asking import asks_of_them
 from engine.play.classifier import MAIN_CUE_BONUS, match_cues
 from engine.play.cue_keys import (
     LEXICON,
@@ -65,7 +65,6 @@ OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
 PLACE_CLAUSE = 4.5
 PERSON_CLAUSE = 2.0
-BID_WEIGHT = 5.0  # "show us the way down" to someone there: as strong as an act of its own, for it is one
 HANDED_WEIGHT = 3.0
 FOLLOWING = {stem(w) for w in lx.FOLLOWING}
 GOING = {stem(w) for w in lx.GOING}
@@ -241,13 +240,6 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
     named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
     requested = asks_of_them(reading)  # "Pim, can you row us round?": theirs to do, so said to them
-    # An order of what is sold here ("give me one stew") is the purchase's, however it is put.
-    sold = ware_words(world) if world is not None and npcs_here(world) else None
-    bids = [c for c in bidding(reading) if c != ordering and not any(
-        t.clause == c and t.stem in sold for t in reading.tokens)] if sold is not None else []
-    for clause in bids:
-        add(T.ROLEPLAY, BID_WEIGHT, clause, "bidden")
-    requested = requested or bool(bids) and False
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
