@@ -142,4 +142,3 @@ def asks_of_them(reading: Reading) -> bool:
     return any(clause.asked for clause in reading.clauses) or any(
         w in _REQUESTING and ws[j + 1:j + 2] == ["you"]
         for clause in reading.clauses for ws in [clause.words] for j, w in enumerate(ws))
-

@@ -179,9 +179,9 @@ _ASIDES = {"pls", "please", "plz", "?", ".", "!", "lol"}
 def investigating(raw: list[str]) -> list[str]:
     """Words with an "inv" that checks something read as "investigation"."""
     def checks(i: int) -> bool:
-        after = raw[i + 1:i + 3]
-        return after[:1] and after[0] in _ON_SOMETHING or after[:1] and after[0] in _CHECKING \
-            and after[1:] and after[1] not in _ASIDES or i > 0 and raw[i - 1] in _ROLLING
+        nxt, then = (raw[i + 1:i + 3] + ["", ""])[:2]
+        rolled = i > 0 and raw[i - 1] in _ROLLING  # "rolling inv for the desk"
+        return nxt in _ON_SOMETHING or nxt in _CHECKING and bool(then) and then not in _ASIDES or rolled
     return ["investigation" if w == "inv" and checks(i) else w for i, w in enumerate(raw)]
 
 

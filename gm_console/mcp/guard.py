@@ -37,7 +37,7 @@ SLASH_TOOLS = {
     "as": "player_action with character_name (the words without '/as NAME')",
     "spawn": "spawn",
     "encounter": "encounter_difficulty",
-    "quest": "quest",
+    "quest": "quest", "quests": "quest",
     "monster": "srd_lookup", "spell": "srd_lookup", "item": "srd_lookup", "condition": "srd_lookup",
     "deathsave": "combat (operation 'next': a dying character rolls on their turn)",
     "help": "the tool list",
@@ -54,9 +54,8 @@ def refuse_dm_command(action: str) -> None:
     use = SLASH_TOOLS.get(verb)
     if use is None:
         return
-    hint = f"use {use} instead"
     raise ToolError(f"'/{verb}' is a DM command, not something a player does, so nothing was rolled or recorded: "
-                    f"{hint}; send player_action only the players' own words.")
+                    f"use {use} instead; send player_action only the players' own words.")
 
 
 def plain_argument_error(tool: str, exc: ValidationError) -> str:
