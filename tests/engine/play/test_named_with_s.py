@@ -6,13 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine.models.intent import IntentKind
-from engine.play import second_opinion
 from tests.engine.play.blind_world import parse_at
 
-
-@pytest.fixture(autouse=True)
-def _rules_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(second_opinion, "_model", lambda: None)
+pytestmark = pytest.mark.usefixtures("rules_alone")
 
 
 def test_a_person_told_of_with_s_is_not_spoken_to():
