@@ -28,8 +28,8 @@ _ENDINGS = ("eth", "est", "st")
 
 def _todays_verb(word: str) -> str | None:
     """"speakest" -> "speak", "maketh" -> "make", "goeth" -> "go": an old verb ending taken off."""
-    if len(word) < 5 or is_english(word):
-        return None
+    if len(word) < 5 or not word.endswith(_ENDINGS) or is_english(word):
+        return None  # the ending first: every word of every message passes here
     for ending in _ENDINGS:
         if word.endswith(ending):
             root = word[: -len(ending)]
