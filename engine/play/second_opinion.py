@@ -20,6 +20,7 @@ from engine.models.intent import IntentKind
 from engine.play.deciding import AGENT_FOR
 from engine.play.intent_result import IntentResult
 from engine.play.passing import BESIDE_THE_MONEY
+from engine.play.wares_named import ORDERED
 from engine.text import stem
 
 WEIGHTS_FILE = "second_opinion.json"
@@ -27,6 +28,7 @@ SURE = 0.5  # below this the rules stand: leave-one-set-out runs lost more than 
 LEARNED = "learned:"  # the cue that says the model, not the rules, chose the kind
 _WORDS = re.compile(r"[a-z']+|[?!\"*()]")
 _MAX_LEN = 60
+_PIECES = (3, 4, 5)  # letters in a piece of a word: "insepct" and "inspect" still share "ins", "nsp" and "ct "
 
 
 @dataclass(frozen=True)
@@ -41,7 +43,8 @@ class RuleView:
 
 
 def features(view: RuleView) -> dict[str, float]:
-    """The model's inputs: the rules' verdict, their cues (without names), the fight, words, stems and word pairs."""
+    """The model's inputs: the rules' verdict, their cues (without names), the fight, words, stems, word pairs
+    and pieces of words."""
     kind = view.kinds[0] if len(view.kinds) == 1 else IntentKind.MIXED
     found: dict[str, float] = {f"rule={kind.value}": 1.0, "conf": view.confidence, "fight": float(view.fighting)}
     if len(view.kinds) > 1:
@@ -53,8 +56,16 @@ def features(view: RuleView) -> dict[str, float]:
     # Stems too: "flicks", "flicked" and "flicking" are one habit, so a form never trained on still counts.
     found.update({f"s={stem(w)}": 1.0 for w in said})
     found.update({f"b={a}_{b}": 1.0 for a, b in zip(said, said[1:], strict=False)})
+    found.update({f"c={piece}": 1.0 for w in said if w[0].isalpha() for piece in _pieces(w)})
     found["len"] = min(len(said), _MAX_LEN) / _MAX_LEN
     return found
+
+
+@lru_cache(maxsize=4096)
+def _pieces(word: str) -> tuple[str, ...]:
+    """The runs of letters inside a word, its edges marked: what a misspelling or a new form keeps."""
+    marked = f" {word} "
+    return tuple(marked[i:i + n] for n in _PIECES for i in range(len(marked) - n + 1))
 
 
 @lru_cache(maxsize=1)
@@ -85,20 +96,36 @@ def opinion(view: RuleView) -> tuple[IntentKind, float] | None:
 def reconsidered(view: RuleView) -> tuple[IntentKind, float] | None:
     """The kind the model overrules the rules with, or None when the rules stand."""
     said = opinion(view)
-    if said is None or len(view.kinds) > 1 and BESIDE_THE_MONEY in view.matched:
-        # "I give Hesper a silver. 'Did Crowe come in?'": the guide's own rule makes money passed with words
-        # on another matter two acts; earlier sets labelled some as talk alone, so the model is not asked.
-        return None
-    return said if overrules(view.kinds, *said) else None
+    return said if said is not None and overrules(view, *said) else None
 
 
-def overrules(kinds: tuple[IntentKind, ...], said: IntentKind, sure: float) -> bool:
-    """Whether the model's `said` kind, with probability `sure`, replaces the rules' `kinds`."""
+def overrules(view: RuleView, said: IntentKind, sure: float) -> bool:
+    """Whether the model's `said` kind, with probability `sure`, replaces what the rules made of `view`."""
+    kinds = view.kinds
     ruled = kinds[0] if len(kinds) == 1 else IntentKind.MIXED
     if said in (ruled, IntentKind.MIXED) or sure < SURE:
         return False
     # "how many hit dice do I have left? we take a short rest": a question asked beside an act is kept.
-    return not (len(kinds) > 1 and IntentKind.QUESTION in kinds)
+    # "I give Hesper a silver. 'Did Crowe come in?'": the guide's own rule makes money passed with words on
+    # another matter two acts; earlier sets labelled some as talk alone, so the model is not asked.
+    if len(kinds) > 1 and (IntentKind.QUESTION in kinds or BESIDE_THE_MONEY in view.matched):
+        return False
+    return not _settled(view, said)
+
+
+def _settled(view: RuleView, said: IntentKind) -> bool:
+    """Readings the rules make from what the model's inputs cannot show; they had no case against them."""
+    if len(view.kinds) > 1 and _laid_out_as_steps(view.text):
+        return True  # a list of steps: "1. buy rope 2. count arrows 3. go up to the point" is each of them
+    if view.kinds == (IntentKind.REST,) and "to bed" in view.matched:
+        return True  # "nevermind the stew, I go up to bed": going up is how one goes to bed
+    # "I ask Hesper for a room for the night": a ware asked of its seller is the order (the guide's rule).
+    return view.kinds == (IntentKind.INVENTORY,) and ORDERED in view.matched and said == IntentKind.ROLEPLAY
+
+
+def _laid_out_as_steps(text: str) -> bool:
+    """A list, as `chat_layout.laid_out` joins it: steps each closed by ";"."""
+    return text.rstrip().endswith(";") and text.count(";") > 1
 
 
 def rerouted(result: IntentResult, kind: IntentKind, sure: float) -> IntentResult:

@@ -78,7 +78,16 @@ def _object(ctx: AgentContext) -> str:
     phrase = re.split(r"\s+(?:from|to|at|off)\s+|[.;!?]", phrase)[0].strip()
     phrase = re.sub(r"[\s,]*\b(?:on me|on us|my treat|my shout)\b", " ", phrase).strip()  # who pays, not what
     phrase = re.sub(r"(?:\s+(?:here|there|please|now|too|today|tonight))+$", "", phrase)
+    phrase = _without_hail(ctx, phrase)
     return re.sub(r"^(?:(?:the|a|an|my|some|our|his|her|their|this|that|these|those|of)\s+)+", "", phrase)
+
+
+def _without_hail(ctx: AgentContext, phrase: str) -> str:
+    """The phrase without someone here hailed before it ("hesper, can I get a pint?"): who is asked, not what."""
+    head, comma, rest = phrase.partition(",")
+    here = ctx.world.npcs_at(ctx.world.game_state.party_location)
+    hailed = comma and words(head) and any(set(words(head)) <= set(market.name_words(n.name)) for n in here)
+    return rest.strip() if hailed else phrase
 
 
 def _quantity(phrase: str) -> int:

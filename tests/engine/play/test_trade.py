@@ -263,7 +263,7 @@ async def test_selling_never_takes_a_different_item_than_the_one_named(manager, 
 
 @pytest.mark.parametrize("text, ware, price", [
     ("how much for a room for the night, Hesper?", "room for the night", "5 sp"),
-    ("hesper, can I get a pint?", "ale", "2 cp"),
+    ("what's a pint cost, hesper?", "ale", "2 cp"),
 ])
 async def test_asking_a_seller_for_a_ware_names_its_price_with_no_roll(text: str, ware: str, price: str) -> None:
     world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
@@ -281,6 +281,15 @@ async def test_asking_a_seller_for_a_ware_is_the_order() -> None:
                                                    world=world, roller=ScriptedRoller(), turn=1))
     assert "buys Room for the night from Hesper Quill for 5 sp" in res.narrative
     assert res.world.character("Bram").coins.total_cp() == world.character("Bram").coins.total_cp() - 50
+
+
+async def test_the_seller_hailed_before_an_order_is_who_is_asked_not_the_ware() -> None:
+    # Set after set labels "can I get another bowl" at the counter as the order itself.
+    world = case_world({"location": "Tarred Gull Inn", "in_combat": False, "enemies": []})
+    res = await Orchestrator().resolve(ActionInput(action="hesper, can I get a pint?", actor="Bram", world=world,
+                                                   roller=ScriptedRoller(), turn=1))
+    assert "Bram buys Ale from Hesper Quill for 2 cp" in res.narrative
+    assert res.world.character("Bram").coins.total_cp() == world.character("Bram").coins.total_cp() - 2
 
 
 async def test_a_ware_word_in_a_question_about_something_else_is_no_offer() -> None:
