@@ -28,7 +28,7 @@ SURE = 0.5  # below this the rules stand: leave-one-set-out runs lost more than 
 LEARNED = "learned:"  # the cue that says the model, not the rules, chose the kind
 _WORDS = re.compile(r"[a-z']+|[?!\"*()]")
 _MAX_LEN = 60
-_PIECES = (3, 4, 5)  # letters in a piece of a word: "insepct" and "inspect" still share "ins", "nsp" and "ct "
+_PIECES = (3, 4, 5)  # letters in a piece of a word: "insepct" and "inspect" still share " in", "ins" and "ct "
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def overrules(view: RuleView, said: IntentKind, sure: float) -> bool:
 
 
 def _settled(view: RuleView, said: IntentKind) -> bool:
-    """Readings the rules make from what the model's inputs cannot show; they had no case against them."""
+    """Readings the rules make from what the model's inputs cannot show; no held-back sentence argues against them."""
     if len(view.kinds) > 1 and _laid_out_as_steps(view.text):
         return True  # a list of steps: "1. buy rope 2. count arrows 3. go up to the point" is each of them
     if view.kinds == (IntentKind.REST,) and "to bed" in view.matched:
