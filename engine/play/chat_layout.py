@@ -39,3 +39,8 @@ def laid_out(text: str) -> str:
     # Each step after the first comes next, as "then" would say ("1. swing 2. swing again 3. potion").
     return " ".join((f"then {step}" if i and marked else step) + ("" if step.endswith(_ENDED) else ";")
                     for i, step in enumerate(steps))
+
+
+def laid_out_as_steps(text: str) -> bool:
+    """Whether `laid_out` made this text from a list: its steps each closed by ";"."""
+    return text.rstrip().endswith(";") and text.count(";") > 1

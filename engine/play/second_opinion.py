@@ -17,6 +17,7 @@ from importlib import resources
 
 from engine.models.actions import ActionType
 from engine.models.intent import IntentKind
+from engine.play.chat_layout import laid_out_as_steps
 from engine.play.deciding import AGENT_FOR
 from engine.play.intent_result import IntentResult
 from engine.play.passing import BESIDE_THE_MONEY
@@ -115,17 +116,12 @@ def overrules(view: RuleView, said: IntentKind, sure: float) -> bool:
 
 def _settled(view: RuleView, said: IntentKind) -> bool:
     """Readings the rules make from what the model's inputs cannot show; no held-back sentence argues against them."""
-    if len(view.kinds) > 1 and _laid_out_as_steps(view.text):
+    if len(view.kinds) > 1 and laid_out_as_steps(view.text):
         return True  # a list of steps: "1. buy rope 2. count arrows 3. go up to the point" is each of them
     if view.kinds == (IntentKind.REST,) and "to bed" in view.matched:
         return True  # "nevermind the stew, I go up to bed": going up is how one goes to bed
     # "I ask Hesper for a room for the night": a ware asked of its seller is the order (the guide's rule).
     return view.kinds == (IntentKind.INVENTORY,) and ORDERED in view.matched and said == IntentKind.ROLEPLAY
-
-
-def _laid_out_as_steps(text: str) -> bool:
-    """A list, as `chat_layout.laid_out` joins it: steps each closed by ";"."""
-    return text.rstrip().endswith(";") and text.count(";") > 1
 
 
 def rerouted(result: IntentResult, kind: IntentKind, sure: float) -> IntentResult:
