@@ -291,6 +291,18 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     return [ref for _, ref in found]
 
 
+
+def named_where(stems: list[str], world: Campaign, actor: str | None) -> dict[str, list[int]]:
+    """Where each entity is named by a word of its name or role (not of its description): name -> positions."""
+    derived = _derived(world, actor)
+    found: dict[str, list[int]] = {}
+    for i, s in enumerate(stems):
+        for who, weight, _ in derived.by_stem.get(s, ()):
+            if weight > DESC_WEIGHT:
+                found.setdefault(derived.index[who][0], []).append(i)
+    return found
+
+
 # ---- places
 
 def place_texts(loc: Location) -> list[str]:

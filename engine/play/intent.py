@@ -62,6 +62,7 @@ from engine.play.who_is_meant import (
     changed_mind,
     described_elsewhere,
     head_noun,
+    named_in_the_act,
     picked_out_by,
 )
 from engine.play.wondering import hypotheticals, indirect_questions
@@ -325,6 +326,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:
             target = head_noun(reading, ranked, target) or target
+        if kind == IntentKind.COMBAT and target is not None and len(ranked) > 1 \
+                and "the Help action" not in result.matched:
+            target = named_in_the_act(reading, ranked, facts.get("acting") or {}, target, world, actor) or target
         if kind == IntentKind.COMBAT and target is not None and target.kind == "character" and facts.get("fights") \
                 and not reading.spell and "the Help action" not in result.matched:
             # "stab him with the shortsword, since Bram's right next to him": a blow is for the foe named, not a friend.

@@ -11,7 +11,8 @@ from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
 from engine.play.cue_keys import LEXICON
-from engine.play.entities import alias_stems, rank_people
+from engine.play.deciding import THEN_MIN
+from engine.play.entities import alias_stems, named_where, rank_people
 from engine.play.intent_result import OUTRIGHT
 from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
 from engine.play.reading import Reading
@@ -114,3 +115,18 @@ def attacked_by_role(reading: Reading, ref: EntityRef) -> bool:
             return True
         return any(c.action_type == ActionType.COMBAT and c.weight >= 2 for x in before for c in LEXICON.get((x.stem,), ()))
     return False
+
+
+
+def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[ActionType, float]],
+                     target: EntityRef, world: Campaign, actor: str | None) -> EntityRef | None:
+    """"The crab's hurt and Crowe's out of reach, so Ray of Frost on the crab": a blow is aimed at the one named
+    in the clause that carries it, not at someone named by a name or role only in the clauses around it."""
+    act = min((i for i, s in acting.items() if s.get(ActionType.COMBAT, 0.0) > THEN_MIN), default=None)
+    if act is None:
+        return None
+    named = named_where([t.stem for t in reading.tokens], world, actor)
+    clauses = {n: {reading.tokens[i].clause for i in at} for n, at in named.items()}
+    if act in clauses.get(target.name, ()):
+        return None
+    return next((r for r in ranked if act in clauses.get(r.name, ())), None)
