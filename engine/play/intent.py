@@ -64,6 +64,7 @@ from engine.play.who_is_meant import (
     head_noun,
     named_in_the_act,
     picked_out_by,
+    spoken_to,
 )
 from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
@@ -326,6 +327,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:
             target = head_noun(reading, ranked, target) or target
+        if kind == IntentKind.ROLEPLAY and len(ranked) > 1:
+            target = spoken_to(reading, ranked, facts.get("acting") or {}, world, actor) or target
         if kind == IntentKind.COMBAT and target is not None and len(ranked) > 1 \
                 and "the Help action" not in result.matched:
             target = named_in_the_act(reading, ranked, facts.get("acting") or {}, target, world, actor) or target

@@ -122,7 +122,7 @@ def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int
                      target: EntityRef, world: Campaign, actor: str | None) -> EntityRef | None:
     """"The crab's hurt and Crowe's out of reach, so Ray of Frost on the crab": a blow is aimed at the one named
     in the clause that carries it, not at someone named by a name or role only in the clauses around it."""
-    act = min((i for i, s in acting.items() if s.get(ActionType.COMBAT, 0.0) > THEN_MIN), default=None)
+    act = _first_acting(reading, acting, ActionType.COMBAT)
     if act is None:
         return None
     named = named_where([t.stem for t in reading.tokens], world, actor)
@@ -130,3 +130,54 @@ def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int
     if act in clauses.get(target.name, ()):
         return None
     return next((r for r in ranked if act in clauses.get(r.name, ())), None)
+
+
+_SPOKEN_ON = {"to", "with", "at", "the", "old", "a", "quietly", "gently", "softly", "calmly", "again", "straight"}
+_OBJECT_PRONOUNS = {"him", "her", "them"}
+
+
+def spoken_to(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[ActionType, float]],
+              world: Campaign, actor: str | None) -> EntityRef | None:
+    """"I tell him Hesper sent us", "lie to Nessa and say Crowe sent us": words go to the one the speech verb of
+    the act takes, named or a pronoun for someone named before; who is named in what is said is only talked of."""
+    act = _first_acting(reading, acting, ActionType.ROLEPLAY)
+    if act is None:
+        return None
+    tokens = reading.tokens
+    named = named_where([t.stem for t in tokens], world, actor)
+    # A word several answer to ("the man", "the lady") is the one the whole sentence points at most.
+    at = {i: r for r in reversed(ranked) for i in named.get(r.name, ())}
+    for i, t in enumerate(tokens):
+        if t.clause != act or t.factor <= 0 or t.noun or not any(
+                c.action_type == ActionType.ROLEPLAY and c.weight >= 1.5 for c in LEXICON.get((t.stem,), ())):
+            continue
+        for j in range(i + 1, min(i + 4, len(tokens))):
+            if tokens[j].clause != act:
+                break
+            if j in at:
+                # "Mister Lowrie": a word many answer to is settled by the name after it ("tell Nessa Crowe is
+                # finished" names two).
+                while j + 1 in at and tokens[j + 1].clause == act and (
+                        at[j + 1].name == at[j].name or tokens[j].stem not in _name_stems(at[j])):
+                    j += 1
+                # "the drowned monk": a word that only qualifies the one it describes names no one.
+                nxt = tokens[j + 1].stem if j + 1 < len(tokens) and tokens[j + 1].clause == act \
+                    and j + 1 not in at else ""
+                return next((r for r in ranked if r.name != at[j].name and r.via and stem(r.via) == nxt), at[j])
+            if tokens[j].word in _OBJECT_PRONOUNS:
+                before = {at[k].name for k in at if k < i}
+                return next((r for r in ranked if r.name in before), None)
+            if tokens[j].word not in _SPOKEN_ON:
+                break
+        return None
+    return None
+
+
+def _first_acting(reading: Reading, acting: dict[int, dict[ActionType, float]], action: ActionType) -> int | None:
+    """The first clause that plainly does `action` (not words quoted from someone else)."""
+    return min((i for i, s in acting.items() if s.get(action, 0.0) > THEN_MIN and i < len(reading.clauses)
+                and not reading.clauses[i].quoted), default=None)
+
+
+def _name_stems(ref: EntityRef) -> set[str]:
+    return {stem(w.casefold()) for w in words(ref.name)}
