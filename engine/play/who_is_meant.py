@@ -15,7 +15,7 @@ from engine.play.deciding import THEN_MIN
 from engine.play.entities import alias_stems, named_where, rank_people
 from engine.play.intent_result import OUTRIGHT
 from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
-from engine.play.reading import Reading
+from engine.play.reading import Reading, Token
 from engine.text import stem, words
 
 
@@ -43,7 +43,12 @@ def changed_mind(text: str, world: Campaign, actor: str | None, target: EntityRe
 
 def absent_by_role(world: Campaign, ref: EntityRef) -> bool:
     """An NPC linked by a role or description word, not by name, who is not where the fight is."""
-    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score <= OUTRIGHT else None
+    return ref.score <= OUTRIGHT and _away(world, ref)
+
+
+def _away(world: Campaign, ref: EntityRef) -> bool:
+    """An NPC who is not where the party stands."""
+    npc = world.npc(ref.name) if ref.kind == "npc" else None
     return npc is not None and (npc.location or "").casefold() != world.game_state.party_location.casefold()
 
 
@@ -139,37 +144,46 @@ _OBJECT_PRONOUNS = {"him", "her", "them"}
 def spoken_to(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[ActionType, float]],
               world: Campaign, actor: str | None) -> EntityRef | None:
     """"I tell him Hesper sent us", "lie to Nessa and say Crowe sent us": words go to the one the speech verb of
-    the act takes, named or a pronoun for someone named before; who is named in what is said is only talked of."""
-    act = _first_acting(reading, acting, ActionType.ROLEPLAY)
-    if act is None:
+    the act takes, named or a pronoun for someone named before; who is named in what is said is only talked of.
+    Someone who is not here is spoken to only if nobody here is ("I ask Vell. oh wait, we're at the inn. I ask
+    Hesper")."""
+    first = _first_acting(reading, acting, ActionType.ROLEPLAY)
+    if first is None:
         return None
     tokens = reading.tokens
     named = named_where([t.stem for t in tokens], world, actor)
     # A word several answer to ("the man", "the lady") is the one the whole sentence points at most.
     at = {i: r for r in reversed(ranked) for i in named.get(r.name, ())}
-    for i, t in enumerate(tokens):
-        if t.clause != act or t.factor <= 0 or t.noun or not any(
-                c.action_type == ActionType.ROLEPLAY and c.weight >= 1.5 for c in LEXICON.get((t.stem,), ())):
-            continue
-        for j in range(i + 1, min(i + 4, len(tokens))):
-            if tokens[j].clause != act:
-                break
-            if j in at:
-                # "Mister Lowrie": a word many answer to is settled by the name after it ("tell Nessa Crowe is
-                # finished" names two).
-                while j + 1 in at and tokens[j + 1].clause == act and (
-                        at[j + 1].name == at[j].name or tokens[j].stem not in _name_stems(at[j])):
-                    j += 1
-                # "the drowned monk": a word that only qualifies the one it describes names no one.
-                nxt = tokens[j + 1].stem if j + 1 < len(tokens) and tokens[j + 1].clause == act \
-                    and j + 1 not in at else ""
-                return next((r for r in ranked if r.name != at[j].name and r.via and stem(r.via) == nxt), at[j])
-            if tokens[j].word in _OBJECT_PRONOUNS:
-                before = {at[k].name for k in at if k < i}
-                return next((r for r in ranked if r.name in before), None)
-            if tokens[j].word not in _SPOKEN_ON:
-                break
-        return None
+    talking = {i for i, s in acting.items() if i >= first and s.get(ActionType.ROLEPLAY, 0.0) > THEN_MIN}
+    found = [_taken_by(tokens, i, at, ranked) for i, t in enumerate(tokens)
+             if t.clause in talking and t.factor > 0 and not t.noun and any(
+                 c.action_type == ActionType.ROLEPLAY and c.weight >= 1.5 for c in LEXICON.get((t.stem,), ()))]
+    found = [f for f in found if f is not None]
+    return next((f for f in found if not _away(world, f)),
+                found[0] if found else None)
+
+
+def _taken_by(tokens: list[Token], verb: int, at: dict[int, EntityRef], ranked: list[EntityRef]) -> EntityRef | None:
+    """Whom the speech verb at `verb` takes: named within a few words of it, or a pronoun for one named before."""
+    clause = tokens[verb].clause
+    for j in range(verb + 1, min(verb + 4, len(tokens))):
+        if tokens[j].clause != clause:
+            return None
+        if j in at:
+            # "Mister Lowrie": a word many answer to is settled by the name after it ("tell Nessa Crowe is
+            # finished" names two).
+            while j + 1 in at and tokens[j + 1].clause == clause and (
+                    at[j + 1].name == at[j].name or tokens[j].stem not in _name_stems(at[j])):
+                j += 1
+            # "the drowned monk": a word that only qualifies the one it describes names no one.
+            nxt = tokens[j + 1].stem if j + 1 < len(tokens) and tokens[j + 1].clause == clause \
+                and j + 1 not in at else ""
+            return next((r for r in ranked if r.name != at[j].name and r.via and stem(r.via) == nxt), at[j])
+        if tokens[j].word in _OBJECT_PRONOUNS:
+            before = {at[k].name for k in at if k < verb}
+            return next((r for r in ranked if r.name in before), None)
+        if tokens[j].word not in _SPOKEN_ON:
+            return None
     return None
 
 

@@ -24,3 +24,11 @@ def test_words_go_to_the_one_spoken_to(text, where, actor, spoken_to):
 def test_a_name_and_a_title_together_are_one_person():
     assert parse_at("I whisper to Mister Lowrie that we know whose boat it was", "Kettlecove Docks",
                     "Wren").target == "Pim Lowrie"
+
+
+@pytest.mark.parametrize("text", [
+    "I ask Hesper if she's seen Aldous. oh right, we're up at the point. fine, I ask Nessa then",
+    "I question Vell about the lantern. hm, he's not here is he. I question Nessa about it instead",
+])
+def test_someone_away_is_not_spoken_to_when_someone_here_is(text):
+    assert parse_at(text, "Gannet Point", "Wren").target == "Nessa Rook"
