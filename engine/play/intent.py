@@ -349,6 +349,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if reading.addressee:
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
             hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
+            if kind == IntentKind.COMBAT and hailed is not None and hailed.kind != "combatant" \
+                    and target is not None and target.name != hailed.name:
+                hailed = None  # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words
             target = hailed or target
         absent = absent_creature(reading, world, actor) if IntentKind.COMBAT in kinds else None
         if absent is not None:

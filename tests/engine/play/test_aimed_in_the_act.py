@@ -24,3 +24,9 @@ CAVE_FIGHT = ["Silas Crowe", "Wrecker Thug", "Giant Crab"]
 def test_the_blow_goes_to_the_one_named_where_it_is_struck(text, enemies, where, actor, aimed):
     assert parse_at(text, where, actor, enemies).target == aimed
 
+
+
+def test_someone_hailed_beside_a_blow_is_not_struck():
+    assert parse_at("Pim, stay back! I swing my axe at the nearest thug", "Kettlecove Docks", "Bram",
+                    ["Wrecker Thug", "Wrecker Thug"]).target == "Wrecker Thug"
+
