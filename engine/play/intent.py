@@ -62,6 +62,7 @@ from engine.play.who_is_meant import (
     changed_mind,
     described_elsewhere,
     head_noun,
+    misheard_foe,
     named_in_the_act,
     picked_out_by,
     spoken_to,
@@ -374,7 +375,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             elif absent_by_role(world, target):
                 target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
         if target is None and IntentKind.COMBAT in kinds and not unresolved:
-            target = only_foe(world)
+            target = only_foe(world) or misheard_foe(reading, world)
         elif not unresolved and not candidates and not praying \
                 and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
             # Named only after "about" (or, in words to someone, "for": "your price for the old man"): the topic.

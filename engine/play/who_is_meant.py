@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz.distance import OSA
+
 from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
@@ -195,3 +197,20 @@ def _first_acting(reading: Reading, acting: dict[int, dict[ActionType, float]], 
 
 def _name_stems(ref: EntityRef) -> set[str]:
     return {stem(w.casefold()) for w in words(ref.name)}
+
+
+def misheard_foe(reading: Reading, world: Campaign) -> EntityRef | None:
+    """"eye shoot the crap": a noun one letter off a foe's name in this fight, dictated or typed in haste, is that
+    foe (a real word, so no spelling fix touches it)."""
+    combat = world.game_state.combat
+    if combat is None or not combat.active:
+        return None
+    foes = [(c.name, w) for c in combat.order if c.kind == "monster" and not c.defeated
+            for w in {*words((c.monster or "").casefold()), *words(c.name.casefold())} if len(w) >= 4]
+    said = {w for _, w in foes}
+    for t in reading.tokens:
+        if t.noun and t.factor > 0 and len(t.word) >= 4 and t.word not in said:
+            near = {name for name, w in foes if w[0] == t.word[0] and OSA.distance(t.word, w) == 1}
+            if len(near) == 1:
+                return EntityRef(name=near.pop(), kind="combatant", via=t.word, score=1.0)
+    return None

@@ -30,3 +30,11 @@ def test_someone_hailed_beside_a_blow_is_not_struck():
     assert parse_at("Pim, stay back! I swing my axe at the nearest thug", "Kettlecove Docks", "Bram",
                     ["Wrecker Thug", "Wrecker Thug"]).target == "Wrecker Thug"
 
+
+
+@pytest.mark.parametrize(("text", "aimed"), [
+    ("ok so I hit the crap with my warhammer", "Giant Crab"),
+    ("eye stab the thud in the ribs", "Wrecker Thug"),
+])
+def test_a_foe_misheard_by_dictation_is_still_the_foe(text, aimed):
+    assert parse_at(text, "Wrecker Caves", "Bram", CAVE_FIGHT).target == aimed
