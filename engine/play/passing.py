@@ -163,12 +163,22 @@ _DEAL = {stem(w) for w in ("price", "cost", "change", "tab", "much", "worth", "d
 BESIDE_THE_MONEY = "words beside the money"
 
 
+# "who's been paying you in that odd silver?": asked who, where, when or why, money words are the news asked for,
+# not the deal (the deal asks how much, or what is owed).
+_ANOTHER_MATTER = {"who", "whose", "where", "when", "why"}
+
+
 _TAGS = {"was", "is", "isn't", "wasn't", "right", "yeah", "innit", "eh", "ok", "okay", "yes", "no"}
 
 
+# "Could I get a bowl of the stew, love?": a word of address or courtesy closing an order asks nothing.
+_CLOSERS = {"love", "mate", "lad", "lass", "dear", "friend", "sir", "madam", "missus", "please", "pls", "thanks",
+            "ta", "cheers"}
+
+
 def _tag(ws: list[str]) -> bool:
-    """"Two silver, was it?", "right?": a tag on what was said before, not a question of its own."""
-    return len(ws) <= 2 and ws[0] in _TAGS
+    """"Two silver, was it?", "right?", ", love?": a tag on what was said before, not a question of its own."""
+    return len(ws) <= 2 and ws[0] in _TAGS | _CLOSERS
 
 
 def talk_beside(reading: Reading, passing: int, sold: frozenset[str], money: bool) -> int | None:
@@ -179,7 +189,8 @@ def talk_beside(reading: Reading, passing: int, sold: frozenset[str], money: boo
         if index == passing or not clause.words or not (clause.quoted or reading.addressed) or clause.question:
             continue
         said = [t for t in reading.tokens if t.clause == index and not t.negated]
-        if any(t.stem in _DEAL | _COINS | sold for t in said) or _tag(clause.words):
+        if (any(t.stem in _DEAL | _COINS | sold for t in said) or _tag(clause.words)) \
+                and clause.words[0] not in _ANOTHER_MATTER:
             continue
         if clause.asked or money and any(c.action_type == T.ROLEPLAY and c.weight >= 2 for t in said
                                          for c in LEXICON.get((t.stem,), ())):

@@ -208,9 +208,11 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     laid_down = paying is not None and not reading.clauses[paying].quoted
     if paying is not None:
         add(T.INVENTORY, HANDED_WEIGHT, paying, "money laid down")
-    passing = handed[0] if handed is not None else paying
+    # An order is a purchase too: "one ale, and who's been paying you in odd silver?" is two acts.
+    passing = handed[0] if handed is not None else paying if paying is not None else \
+        asked if asked is not None and ORDERED in matched else None
     if passing is not None and world is not None and (
-            talk := talk_beside(reading, passing, ware_words(world), handed is None)) is not None:
+            talk := talk_beside(reading, passing, ware_words(world), passing == paying)) is not None:
         add(T.ROLEPLAY, QUOTE_BONUS, talk, BESIDE_THE_MONEY)
     if world is not None and any(c.question for c in reading.clauses):
         _unheard(reading, clause_scores, scores, alias_stems(world, actor)[1])

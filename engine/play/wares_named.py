@@ -63,6 +63,8 @@ _SERVING = {stem(w) for w in "pour bring fetch serve".split()}
 _COINS = {stem(w) for w in "silver gold copper coin coins sp gp cp".split()}
 _TALLY = re.compile(r"^(?:x\d+|\d+x)$")
 _BARE_ASKING = {"please", "pls", "plz", "love", "thanks", "ta", "cheers"}
+# "your stew could raise the dead", "the ale tastes like tar": the ware is talked of, not asked for.
+_SAID_OF = {"could", "can", "is", "was", "tastes", "smells", "looks", "sounds"}
 _FOR_WHOM = {"me", "us", "house", "table", "room", "everyone", "everybody", "all"}
 
 
@@ -70,7 +72,7 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
     """A clause that is only the thing wanted ("a pint of your best, love", "round for the house", "two
     silver on the bar") or a verb of serving aimed at the speaker ("pour me a shot")."""
     own = [t for t in tokens if t.clause == clause and t.factor > 0 and not t.negated]
-    if not own:
+    if not own or any(t.word in _SAID_OF for t in own):
         return False
     if [t.word for t in own[:2]] == ["same", "again"]:
         return True  # "same again, love": the last order, again

@@ -50,3 +50,23 @@ def test_going_to_a_named_place_to_do_something_is_still_the_move():
     # Control: a place named is where the party goes.
     intent = _parse("we go down to the docks to buy rope", "Tarred Gull Inn")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+@pytest.mark.parametrize("text", [
+    "hesper, two ales, and who's been spending that foreign silver round here?",
+    "a bowl of stew please, Hesper. and where did Vell get the money for that coat?",
+])
+def test_an_order_and_a_question_on_another_matter_are_two_acts(text):
+    # Money words in the question ("silver", "money") are the news asked for, not the deal.
+    intent = _parse(text, "Tarred Gull Inn")
+    assert (intent.kind, [p.kind for p in intent.parts]) == ("mixed", ["inventory", "roleplay"])
+
+
+@pytest.mark.parametrize("text", [
+    "Hesper, your stew could raise the dead. What do you put in it?",
+    "two ales please, love?",
+])
+def test_a_ware_praised_or_a_word_of_address_is_no_second_act(text):
+    # Control: a ware talked of is no order; "love?" closing an order asks nothing.
+    assert _parse(text, "Tarred Gull Inn").kind in ("roleplay", "inventory")
+    assert _parse(text, "Tarred Gull Inn").parts == []
