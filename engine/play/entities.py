@@ -291,7 +291,6 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     return [ref for _, ref in found]
 
 
-
 def named_where(stems: list[str], world: Campaign, actor: str | None) -> dict[str, list[int]]:
     """Where each entity is named by a word of its name or role (not of its description): name -> positions."""
     derived = _derived(world, actor)

@@ -124,7 +124,6 @@ def attacked_by_role(reading: Reading, ref: EntityRef) -> bool:
     return False
 
 
-
 def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[ActionType, float]],
                      target: EntityRef, world: Campaign, actor: str | None) -> EntityRef | None:
     """"The crab's hurt and Crowe's out of reach, so Ray of Frost on the crab": a blow is aimed at the one named
