@@ -13,6 +13,7 @@ from engine.play.cue_keys import LEXICON
 from engine.play.entities import alias_stems, npcs_here
 from engine.play.evidence import spans_naming
 from engine.play.reading import Reading
+from engine.play.wares_named import BARE_ASKING
 from engine.text import stem, words
 
 T = ActionType
@@ -172,8 +173,7 @@ _TAGS = {"was", "is", "isn't", "wasn't", "right", "yeah", "innit", "eh", "ok", "
 
 
 # "Could I get a bowl of the stew, love?": a word of address or courtesy closing an order asks nothing.
-_CLOSERS = {"love", "mate", "lad", "lass", "dear", "friend", "sir", "madam", "missus", "please", "pls", "thanks",
-            "ta", "cheers"}
+_CLOSERS = BARE_ASKING | {"mate", "lad", "lass", "dear", "friend", "sir", "madam", "missus"}
 
 
 def _tag(ws: list[str]) -> bool:

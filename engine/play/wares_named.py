@@ -62,7 +62,8 @@ _MEASURES = {stem(w) for w in "pint shot round mug tankard flagon glass cup bowl
 _SERVING = {stem(w) for w in "pour bring fetch serve".split()}
 _COINS = {stem(w) for w in "silver gold copper coin coins sp gp cp".split()}
 _TALLY = re.compile(r"^(?:x\d+|\d+x)$")
-_BARE_ASKING = {"please", "pls", "plz", "love", "thanks", "ta", "cheers"}
+# Words of asking said bare with an order ("stew please", "ale, love"); what closes one asks nothing.
+BARE_ASKING = {"please", "pls", "plz", "love", "thanks", "ta", "cheers"}
 # "your stew could raise the dead", "the ale tastes like tar": the ware is talked of, not asked for.
 _SAID_OF = {"could", "can", "is", "was", "tastes", "smells", "looks", "sounds"}
 _FOR_WHOM = {"me", "us", "house", "table", "room", "everyone", "everybody", "all"}
@@ -83,7 +84,7 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
     if head.stem in _COINS and own[0].word.isdigit():
         return True  # money laid down for what is sold here
     # "stew please", "ale, love": the thing sold named bare, with a word of asking or none, is the order.
-    bare = len(own) <= 2 and head.stem in sold and all(t is head or t.word in _BARE_ASKING for t in own)
+    bare = len(own) <= 2 and head.stem in sold and all(t is head or t.word in BARE_ASKING for t in own)
     if head.noun or counted or bare or head is own[0] and head.word in ("round", "another"):
         wanted = head.stem in sold | _MEASURES
         return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM))

@@ -23,10 +23,7 @@ from engine.text import stem, words
 
 def described_elsewhere(world: Campaign, actor: str | None, ref: EntityRef) -> bool:
     """An NPC linked by a word that is no one's name or role, who is not where the party stands."""
-    npc = world.npc(ref.name) if ref.kind == "npc" and ref.score < OUTRIGHT else None
-    if npc is None or (npc.location or "").casefold() == world.game_state.party_location.casefold():
-        return False
-    return stem(ref.via) not in alias_stems(world, actor)[1]
+    return ref.score < OUTRIGHT and _away(world, ref) and stem(ref.via) not in alias_stems(world, actor)[1]
 
 
 _CHANGED_MIND = re.compile(r"\b(?:wait,?\s+no|no,?\s+wait|scratch that|i mean|actually,?\s+no|on second thought)\b",
