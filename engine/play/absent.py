@@ -19,6 +19,7 @@ from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON
+from engine.play.deciding import THEN_MIN
 from engine.play.entities import alias_stems, place_words
 from engine.play.reading import Reading
 from engine.play.typos import world_vocabulary
@@ -28,10 +29,11 @@ from engine.text import stem
 _AFTER_HEAD = {"with", "on", "in", "at", "out", "of", "from", "into", "to", "by", "near", "behind", "over",
                "under", "using", "for", "before", "again", "now", "first", "right", "there", "here", "off", "up",
                "down", "as", "until", "while"}
-# A creature after these is the means or the place of the attack, not its target.
+# A creature after these is the means, the place or a likeness, not the target ("thin as harbor ice").
 _MEANS = {"with", "using", "from", "behind", "through", "under", "like", "past", "beside", "near", "via", "by",
-          "inside", "within", "among"}
+          "inside", "within", "among", "as", "than"}
 _OWN = {"my", "our", "his", "her", "their", "your"}
+_CALLED = {"you", "thou", "ye", "ya", "u"}
 
 
 class Absent(BaseModel):
@@ -74,12 +76,20 @@ def _known(world: Campaign, actor: str | None) -> frozenset[str]:
     return alias_stems(world, actor)[0] | place_words(world) | frozenset(stem(w) for w in world_vocabulary(world))
 
 
-def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Absent | None:
-    """The creature an attack names that is nowhere here, with the foes (or encounter) to offer instead."""
+def absent_creature(reading: Reading, world: Campaign, actor: str | None,
+                    acting: dict[int, dict[ActionType, float]] | None = None) -> Absent | None:
+    """The creature an attack names that is nowhere here, with the foes (or encounter) to offer instead.
+    `acting`: the clauses' scores; beside a clause that strikes, a creature named in a clause with nothing
+    more of a blow than its own name ("Great, skeletons. Magic missile at the one dragging Bram") is what the
+    player sees, not what they hit."""
     creatures = creature_words()
     known: frozenset[str] | None = None
     owned = {t.word for t in reading.tokens if t.possessive}  # "the werewolf's throat": the werewolf is aimed at
-    for clause in reading.clauses:
+    blows = {i: s.get(ActionType.COMBAT, 0.0) for i, s in (acting or {}).items()}
+    struck = max(blows.values(), default=0.0) > THEN_MIN
+    for at, clause in enumerate(reading.clauses):
+        if clause.quoted or struck and blows.get(at, 0.0) <= THEN_MIN:
+            continue  # "'Take that, thou bilge-rat!'", "Great, skeletons.": words said or a sight, nothing struck
         ws = clause.words
         for i, w in enumerate(ws):
             s = stem(w)
@@ -89,6 +99,8 @@ def absent_creature(reading: Reading, world: Campaign, actor: str | None) -> Abs
                 continue  # "the one clawing at Bram": a verb's -ing form says what a foe does, it names no creature
             if i and ws[i - 1] in _OWN or any(x in _MEANS for x in ws[:i]) or _in_spell_name(ws, i):
                 continue  # "my sword", "with my bat", "from the shadows", "ray of frost": not a creature
+            if any(x in _CALLED for x in ws[:i]):
+                break  # "Wren you absolute goblin": a name called, not a creature here
             known = known if known is not None else _known(world, actor)
             if s in known:
                 return None  # the attack names someone of this world: the linker resolves them

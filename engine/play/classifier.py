@@ -52,6 +52,7 @@ _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
 _TABLE = {"dm", "gm"}
+_OUT_OF_CHARACTER = {"ooc", "oog", "meta"}
 _WHEN_LEADS = {"before", "after", "until"}
 _FRONTED = _WHEN_LEADS | {"when", "once", "while"}
 _COMPLEMENT = {"that", "if", "what", "where", "how", "who", "whom", "than", "as", "so", "and", "or", "let"}
@@ -369,6 +370,9 @@ def _said_after_colon(reading: Reading, vocative: bool) -> None:
     said = [w for c in after for w in c.words]
     if vocative or not after or not set(said) & lx.SECOND_PERSON or set(said) & _TABLE:
         return
+    first = reading.clauses.index(after[0])
+    if first and set(reading.clauses[first - 1].words) & _OUT_OF_CHARACTER:
+        return  # "OOC: Wren you absolute goblin": chat to the players at the table, said to no one in the scene
     reading.quoted = True
     for c in after:
         c.quoted = True

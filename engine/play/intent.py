@@ -57,6 +57,7 @@ from engine.play.typos import nonsense, world_vocabulary
 from engine.play.wares_named import ORDERED, seller_of
 from engine.play.who_is_meant import (
     a_described_one,
+    a_place_word,
     absent_by_role,
     attacked_by_role,
     changed_mind,
@@ -354,7 +355,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                     and target is not None and target.name != hailed.name:
                 hailed = None  # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words
             target = hailed or target
-        absent = absent_creature(reading, world, actor) if IntentKind.COMBAT in kinds else None
+        absent = absent_creature(reading, world, actor, facts.get("acting")) if IntentKind.COMBAT in kinds else None
         if absent is not None:
             # "I attack the ogre" with no ogre here: ask, never hit whoever stands nearest.
             target, candidates, name_question, unresolved = None, absent.options, absent.question, absent.creature
@@ -364,6 +365,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if target is not None and IntentKind.COMBAT in kinds and not unresolved and a_described_one(reading, target):
             # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
             target = only_foe(world) or target
+        if target is not None and IntentKind.COMBAT in kinds and not unresolved and a_place_word(reading, target):
+            target = None  # "off the cliff": where the foe goes, not Nessa who watches from above it
         if target is not None and IntentKind.COMBAT in kinds and not unresolved and picked_out_by(reading, target):
             target = None  # "the one dragging Bram": a foe, whom the fight's own foe finder names below
         if target is not None and IntentKind.COMBAT in kinds and not unresolved:

@@ -182,7 +182,8 @@ def _unlinked_names(text: str, known: frozenset[str], vocabulary: frozenset[str]
                 run, capital_run = [], False
             continue
         word = token.lower().removesuffix("'s")
-        capital = token[0].isupper() and not opener
+        # "im DONE w these two": a word shouted in capitals is emphasis, not a name.
+        capital = token[0].isupper() and not opener and not (token.isupper() and len(token) > 1 and is_english(word))
         strange = len(word) > 3 and not is_english(word) and word not in SHORTHAND
         candidate = (capital or strange) and word not in _NEVER_NAMES and word not in STOP \
             and stem(word) not in known and word not in vocabulary and not after_cast

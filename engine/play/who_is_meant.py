@@ -61,6 +61,24 @@ def a_described_one(reading: Reading, ref: EntityRef) -> bool:
 
 
 
+# Where a blow sends someone, or where it comes from: "off the cliff", "into the surf", "from the gorse".
+_WHERE_TO = {"off", "over", "into", "onto", "down", "across", "toward", "towards", "from", "through", "overboard"}
+
+
+def a_place_word(reading: Reading, ref: EntityRef) -> bool:
+    """"shove the left one off the cliff": an NPC linked only by a word of the place a blow sends someone to
+    (Nessa watches "from the gorse above the cliff") is not aimed at; the place is."""
+    if ref.kind != "npc" or ref.score >= OUTRIGHT:
+        return False
+    via = stem(ref.via)
+    for clause in reading.clauses:
+        ws = clause.words
+        spots = [i for i, w in enumerate(ws) if stem(w) == via]
+        if spots and all(any(w in _WHERE_TO for w in ws[max(0, i - 3):i]) for i in spots):
+            return True
+    return False
+
+
 def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> EntityRef | None:
     """"the drowned monk" is the monk, not a Drowned Sailor: a word that only qualifies the next one names no
     one when that next word is someone else's own (a role, a word of their description). An everyday noun

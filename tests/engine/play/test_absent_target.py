@@ -128,3 +128,44 @@ def test_a_role_word_describing_a_foe_still_aims_at_the_foe():
     # Control: "the lighthouse" only says where the thug stands.
     world = _world("Gannet Point", THUGS, actor="Bram")
     assert parse("the one by the lighthouse door, I shoot him", world, "Bram").target == "Wrecker Thug"
+
+
+# A creature word that is not the attack's object: said in quotes, called at a friend, or seen in a clause
+# that strikes nothing. The blow goes to the foe here; nobody is asked about an ogre that was never attacked.
+NOT_ATTACKED = [
+    "'Eat steel, you overgrown goblin!' Bram roars, and swings at the thug",
+    "OOC: Wren you absolute troll lol. Action: I shoot the thug",
+    "Ugh, zombies. Soggy zombies. I shoot the nearer one",
+    "\"Die, orc-spawn!\" and I cleave into him",
+]
+
+
+@pytest.mark.parametrize("text", NOT_ATTACKED)
+def test_a_creature_word_that_is_not_attacked_does_not_stop_the_blow(text):
+    intent = parse(text, _world("Gannet Point", THUGS, actor="Bram"), "Bram")
+    assert (intent.kind, intent.target, intent.unresolved) == ("combat", "Wrecker Thug", None), (text, intent)
+
+
+def test_a_creature_in_the_clause_of_the_blow_is_still_asked_about():
+    # Control: the same words with the creature struck.
+    intent = parse("Ugh, thugs. I shoot the zombie", _world("Gannet Point", THUGS, actor="Bram"), "Bram")
+    assert intent.unresolved == "zombie" and intent.target is None
+
+
+def test_a_creature_in_a_likeness_is_not_attacked():
+    intent = parse("Cold as a ghoul's grin, Bram brings the axe down on the thug", _world("Gannet Point", THUGS), "Bram")
+    assert (intent.target, intent.unresolved) == ("Wrecker Thug", None)
+
+
+@pytest.mark.parametrize("text", ["I shove the left one off the cliff", "shoving the nearer thug over the cliff edge",
+                                  "I knock him down the cliff path"])
+def test_where_a_blow_sends_a_foe_names_no_one_who_watches_from_there(text):
+    # Nessa watches "from the gorse above the cliff": the cliff is where the thug goes, not who is hit.
+    intent = parse(text, _world("Gannet Point", THUGS, actor="Bram"), "Bram")
+    assert intent.target == "Wrecker Thug", (text, intent)
+
+
+def test_someone_named_beside_the_place_is_still_aimed_at():
+    # Control: a name said outright is the target, whatever place follows.
+    intent = parse("I shove Nessa off the cliff", _world("Gannet Point", THUGS, actor="Bram"), "Bram")
+    assert intent.target == "Nessa Rook"

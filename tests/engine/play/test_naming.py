@@ -122,3 +122,22 @@ def test_a_capitalised_word_in_an_act_aimed_at_nobody_is_no_misspelt_name():
     # Aimed at someone, a near name is still offered back.
     asked = parse("I ask Brothr Ambros about the relic", _world("Drowned Chapel"), "Tova")
     assert asked.target == "Brother Ambrose" or "Brother Ambrose" in (asked.clarify or ""), asked
+
+
+@pytest.mark.parametrize("text", ["ok I am SO DONE with these two. shoving the left one off the cliff",
+                                  "I swing at the thug AGAIN", "I attack the thug, FINALLY"])
+def test_a_word_shouted_in_capitals_is_no_name(text):
+    intent = parse(text, _world("Gannet Point", ["Wrecker Thug", "Wrecker Thug"]), "Bram")
+    assert (intent.target, intent.unresolved, intent.clarify) == ("Wrecker Thug", None, None), (text, intent)
+
+
+def test_a_name_in_capitals_is_still_a_name():
+    # Control: shouting a name nobody has is still asked about.
+    intent = parse("I attack ZORGRIM", _world("Kettlecove Docks"), "Bram")
+    assert intent.unresolved == "ZORGRIM" and intent.target is None
+
+
+def test_chat_to_the_players_after_ooc_is_not_speech_in_the_scene():
+    world = _world("Gannet Point", ["Wrecker Thug", "Wrecker Thug"])
+    intent = parse("OOC: Wren you absolute muppet. Action: I shoot the thug", world, "Bram")
+    assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
