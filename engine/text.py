@@ -22,7 +22,8 @@ _IRREGULAR = {"goes": "go", "gone": "go", "going": "go", "running": "run", "lyin
 # Counts written as words ("two ales", "three damage"), to their values.
 NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
+    "sixteen seventeen eighteen nineteen twenty".split())} | {
+    w: 10 * i for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), start=3)} | {"hundred": 100}
 
 
 @lru_cache(maxsize=16384)  # the same few thousand words recur all session; a stem is pure

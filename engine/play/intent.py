@@ -48,12 +48,12 @@ from engine.play.naming import check_names
 from engine.play.parts import compound_parts
 from engine.play.passing import BESIDE_THE_MONEY
 from engine.play.reading import Reading
-from engine.play.scoring import FINDING_OUT, GOING, LOOKING, score_reading
+from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, taken_back
-from engine.play.typos import nonsense, world_vocabulary
+from engine.play.typos import nonsense, rejoined, world_vocabulary
 from engine.play.wares_named import ORDERED, seller_of
 from engine.play.who_is_meant import (
     a_described_one,
@@ -101,6 +101,7 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
+_PURCHASE = {stem(w) for w in ("buy", "purchase", "purchasing")}  # a purchase said outright, seller or not
 _SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill}  # "athletics"; not "hand" of sleight_of_hand
 
 
@@ -274,9 +275,11 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
 
 
 def _prepared(text: str, world: Campaign | None, actor: str | None) -> str:
-    """The text as the rules read it: laid out, without the speaker's name, orders to companions unwrapped."""
+    """The text as the rules read it: laid out, without the speaker's name, the world's words typed as two
+    joined ("harbor master"), orders to companions unwrapped."""
     text = without_speaker(without_courtesy(laid_out(text)), actor)
     if world is not None:
+        text = rejoined(text, world)
         text = order_to_companion(text, [c.name for c in world.characters], actor) or text
     return text
 
@@ -387,8 +390,12 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                 target.via in c.words[c.words.index(w) + 1:] and target.via not in c.words[:c.words.index(w)]
                 for c in reading.clauses for w in topics if w in c.words)
             said = {t.stem for t in reading.tokens if t.factor > 0}
-            target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched, topic)
-            if kinds[0] == IntentKind.INVENTORY and ORDERED in result.matched and (
+            # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
+            trading = kinds[0] == IntentKind.INVENTORY and bool(
+                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE)
+            target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
+                               or trading, topic)
+            if trading and (
                     target is None or target.kind == "character" and _bought_for(reading, target)):
                 # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova.
                 target = seller_of(world, said) or target

@@ -75,6 +75,8 @@ FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 LOOKING = frozenset({s for f in FINDING_OUT for s in f} | {stem(w) for w in (
     "around", "closer", "closely", "carefully", "quick", "quickly", "again", "let", "peek", "glance", "find", "out")})
 
+MONEY_LAID_DOWN = "money laid down"  # coin put down for something: a purchase, whoever is named
+
 
 def score_reading(reading: Reading, world: Campaign | None, actor: str | None
            ) -> tuple[dict[ActionType, float], dict[int, dict[ActionType, float]], list[str], dict[str, object]]:
@@ -207,7 +209,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     paying = paid(reading) if handed is None else None
     laid_down = paying is not None and not reading.clauses[paying].quoted
     if paying is not None:
-        add(T.INVENTORY, HANDED_WEIGHT, paying, "money laid down")
+        add(T.INVENTORY, HANDED_WEIGHT, paying, MONEY_LAID_DOWN)
     # An order is a purchase too: "one ale, and who's been paying you in odd silver?" is two acts.
     passing = handed[0] if handed is not None else paying if paying is not None else \
         asked if asked is not None and ORDERED in matched else None

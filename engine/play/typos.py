@@ -139,6 +139,32 @@ def _world_vocabulary(world: Campaign) -> frozenset[str]:
     return _vocab_of(tuple(names))
 
 
+def rejoined(text: str, world: Campaign) -> str:
+    """"the harbor master", "inn-keeper", "tinder box": a word of this world's names, roles, places or gear
+    typed as two words is that word."""
+    pattern, joined = remembered(world, "compounds", lambda: _compounds(world))
+    if pattern is None:
+        return text
+    return pattern.sub(lambda m: m.group(1)[0] + joined[(m.group(1).lower(), m.group(2).lower())][1:], text)
+
+
+def _compounds(world: Campaign) -> tuple[re.Pattern[str] | None, dict[tuple[str, str], str]]:
+    said = [n.name + " " + n.role for n in world.npcs] + [c.name for c in world.characters] + \
+           [m.name for m in world.monsters] + [loc.name for loc in world.locations] + \
+           [i.name for c in world.characters for i in c.inventory] + \
+           [a.name for c in world.characters for a in c.attacks]
+    joined: dict[tuple[str, str], str] = {}
+    for word in {w for t in said for w in words(t.replace("-", " ")) if len(w) >= 8 and w.isalpha()}:
+        for cut in range(4, len(word) - 3):  # parts of four letters or more: "look out" stays two words
+            head, tail = word[:cut], word[cut:]
+            if _is_word(head) and _is_word(tail):
+                joined[(head, tail)] = word
+    if not joined:
+        return None, {}
+    either = "|".join(rf"{re.escape(a)}[\s-]+{re.escape(b)}" for a, b in sorted(joined, key=lambda p: -len(p[0] + p[1])))
+    return re.compile(rf"\b(?=(?:{either})\b)(\w+)[\s-]+(\w+)\b", re.IGNORECASE), joined
+
+
 @lru_cache(maxsize=32)
 def _vocab_of(texts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for t in texts for w in words(t.replace("-", " ")) if len(w) > 3)
