@@ -37,6 +37,7 @@ from engine.play.intent_result import (
     GOING_NOWHERE_NAMED,
     ONLY_FOE,
     OUTRIGHT,
+    TRADE,
     IntentResult,
     clarify,
     fighting,
@@ -391,8 +392,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                 for c in reading.clauses for w in topics if w in c.words)
             said = {t.stem for t in reading.tokens if t.factor > 0}
             # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
+            # So is haggling over a ware ("haggle the lantern: 5gp is robbery"), said to whoever sells it.
             trading = kinds[0] == IntentKind.INVENTORY and bool(
-                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE)
+                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE) \
+                or kinds[0] == IntentKind.ROLEPLAY and bool(said & TRADE)
             target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
                                or trading, topic)
             if trading and (

@@ -74,7 +74,7 @@ def only_foe(world: Campaign) -> EntityRef | None:
 
 
 # Verbs of trade: with no one named, the one trading is whoever keeps shop here.
-_TRADE = {stem(w) for w in ("buy", "sell", "purchase", "pay", "trade", "haggle", "barter", "order", "rent", "hire")}
+TRADE = {stem(w) for w in ("buy", "sell", "purchase", "pay", "trade", "haggle", "barter", "order", "rent", "hire")}
 OUTRIGHT = 2.0  # a link this strong came from a name or a role said outright, not from a topic or a description
 
 
@@ -82,7 +82,7 @@ def only_here(world: Campaign, target: EntityRef | None, stems: set[str], speaki
               topic: bool = False) -> EntityRef | None:
     """The one person here, when the words speak (or trade) to no one named who is here: "ask about the
     attack on the lighthouse" is asked of the innkeeper standing there, not of the lighthouse keeper."""
-    if not speaking and not stems & _TRADE:
+    if not speaking and not stems & TRADE:
         return target
     here = world.game_state.party_location.casefold()
     if target is not None and not topic and (target.kind != "npc" or target.score >= OUTRIGHT or (

@@ -140,7 +140,9 @@ _TO_SOMEONE = {"ask", "tell", "tel", "intimidate", "persuade", "convince", "thre
                "hand", "thank", "greet", "question", "interrogate", "warn", "call", "wake", "help", "heal"}
 _PASSING = {"give", "gib", "hand", "pass", "toss", "throw", "pay", "sell", "show", "lend", "offer", "slip", "read"}
 _PERSON_AFTER = {"to": _PASSING, "from": {"buy", "purchase", "get", "take", "borrow", "rent", "order"},
-                 "on": {"word", "wounds", "wound", "cast", "heal", "bless", "guidance", "aid", "shield", "sleep"}}
+                 "on": {"word", "wounds", "wound", "cast", "heal", "bless", "guidance", "aid", "shield", "sleep",
+                        # "roll intimidation on vel", "insight on hester": a check read on someone
+                        "insight", "intimidation", "persuasion", "deception", "check", "roll", "rolling"}}
 SLOT_NEAR = 70.0  # a word where a name must be, this close to one person here, is that person
 
 

@@ -57,6 +57,14 @@ def case_world(case: dict[str, Any]) -> Campaign:
     for loc in world.locations:
         loc.visited = loc.name == case["location"]
     if not case.get("in_combat"):
+        # Hostiles the message shows are here, before any fight: placed here, as the DM's world would have them.
+        here = world.location(case["location"])
+        for enemy in case.get("enemies") or []:
+            npc = world.npc(enemy)
+            if npc is not None:
+                npc.location = case["location"]
+            elif here is not None and enemy not in here.encounter:
+                here.encounter.append(enemy)
         return world
     order: list[Combatant] = []
     roller = DiceRoller(RngState(seed=7))
