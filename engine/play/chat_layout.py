@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from engine.play.self_corrections import self_corrected
+
 _STRUCK = re.compile(r"~~.*?~~", re.DOTALL)
 # A list marker opening a line: "1.", "2)", "(3)", "a)", "b.", "-", "*", "•", ">".
 _MARKER = re.compile(r"^\s*(?:\(?\d{1,2}[.):]|\(?[a-h][.)]|[-*•+>])\s+")
@@ -23,7 +25,9 @@ def _chat_lines(lines: list[str]) -> bool:
 
 
 def laid_out(text: str) -> str:
-    """The message with struck text dropped and, in a list, each line ended as a clause."""
+    """The message with struck text dropped, typos it corrects put right, and, in a list, each line ended as
+    a clause."""
+    text = self_corrected(text)
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
     if _FIRST.match(text) and _NEXT.search(text):
