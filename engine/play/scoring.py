@@ -75,6 +75,7 @@ FINDING_OUT = {tuple(stem(w) for w in f.split("_")) for f in lx.FINDING_OUT}
 LOOKING = frozenset({s for f in FINDING_OUT for s in f} | {stem(w) for w in (
     "around", "closer", "closely", "carefully", "quick", "quickly", "again", "let", "peek", "glance", "find", "out")})
 
+_REQUESTS = {(a, b) for a in ("can", "could", "may") for b in ("i", "we")}
 MONEY_LAID_DOWN = "money laid down"  # coin put down for something: a purchase, whoever is named
 
 
@@ -195,7 +196,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if (asked := ordered(reading, world)) is not None and not scores[T.REST]:
         add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, ORDERED)
     # An order said to the seller is the purchase; "what do you want for a room" asks the price, which is talk.
-    ordering = asked if asked is not None and not reading.clauses[asked].question \
+    # "Hesper, can I get a pint?" asks for the ware, as the guide reads a request put as a question: the order.
+    for_self = asked is not None and tuple(reading.clauses[asked].words[:2]) in _REQUESTS
+    ordering = asked if asked is not None and (not reading.clauses[asked].question or for_self) \
         and not set(reading.clauses[asked].words[:1]) & lx.QUESTION_WORDS else None
     if ordering is not None and ordering in main and main[ordering][3] in ASKING_KEYS:
         shift(ordering, T.ROLEPLAY, T.INVENTORY, ORDERED)  # "we ask Hesper for a room": the order, not talk
@@ -243,7 +246,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
     # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
     named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
-    requested = asks_of_them(reading)  # "Pim, can you row us round?": theirs to do, so said to them
+    # "Pim, can you row us round?": theirs to do, so said to them; "can I get a pint?" is the buyer's order.
+    requested = asks_of_them(reading) and not (ordering is not None and for_self)
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")

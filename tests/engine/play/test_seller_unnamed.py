@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play.intent import parse
+from engine.play.intent import parse, rule_view
 from tests.engine.play.test_understanding import _world
 
 
@@ -39,3 +39,11 @@ def test_two_everyday_words_are_not_joined_into_a_world_word():
     # "look out" is no lookout, "long" and "sword" far apart stay apart.
     intent = parse("I look out over the harbor for the boat", _world("Kettlecove Docks"), "Wren")
     assert intent.kind == "exploration"
+
+
+@pytest.mark.parametrize(("text", "kind"), [("hesper, can I get a pint?", "inventory"),
+                                            ("Hesper, could we get two bowls of stew?", "inventory"),
+                                            ("Hesper, can you tell me where Crowe drinks?", "roleplay")])
+def test_an_order_asked_of_the_seller_is_the_order_by_the_rules_alone(text, kind):
+    # The rules, not the learned second opinion, read "can I get ..." said to the seller as the purchase.
+    assert [k.value for k in rule_view(text, _world("Tarred Gull Inn"), "Bram").kinds] == [kind], text
