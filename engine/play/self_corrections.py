@@ -13,14 +13,14 @@ from rapidfuzz import fuzz
 _STARRED = re.compile(r"(?:^|(?<=\s))\*(?!\*)([A-Za-z][\w']*(?: [A-Za-z][\w']*)?)(?![\w*])(?=[^*\n]*$)[^\n]*$",
                       re.MULTILINE)
 _DASHED = re.compile(r"\s[—–-]{1,2}\s*([A-Za-z][\w']*),?\s+(?:sorry|oops|sry|typo|my bad)\b[^\n]*$", re.IGNORECASE)
+_HINTED = re.compile(r"\*|sorry|oops|sry|typo|my bad", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w']*")
 CLOSE = 60.0  # a typed word this close to the correction is the one it corrects
 
 
 def self_corrected(text: str) -> str:
     """The message with each corrected word put right and the correction dropped."""
-    if "*" not in text and "sorry" not in text.lower() and "oops" not in text.lower() \
-            and "typo" not in text.lower() and "my bad" not in text.lower() and "sry" not in text.lower():
+    if not _HINTED.search(text):
         return text
     for pattern in (_STARRED, _DASHED):
         found = pattern.search(text)

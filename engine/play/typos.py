@@ -130,18 +130,21 @@ def world_vocabulary(world: Campaign) -> frozenset[str]:
     return remembered(world, "vocabulary", lambda: _world_vocabulary(world))
 
 
+def _named(world: Campaign) -> list[str]:
+    """The names of this world: people and their roles, the party, monsters, places, the party's gear."""
+    return [n.name + " " + n.role for n in world.npcs] + [c.name for c in world.characters] + \
+        [m.name for m in world.monsters] + [loc.name for loc in world.locations] + \
+        [i.name for c in world.characters for i in c.inventory] + \
+        [a.name for c in world.characters for a in c.attacks]
+
+
 def _world_vocabulary(world: Campaign) -> frozenset[str]:
-    names = [n.name + " " + n.role for n in world.npcs] + [c.name for c in world.characters] + \
-            [m.name for m in world.monsters] + [loc.name for loc in world.locations] + \
-            [i.name for c in world.characters for i in c.inventory] + \
-            [a.name for c in world.characters for a in c.attacks] + \
-            [t for loc in world.locations for t in place_texts(loc)]
-    return _vocab_of(tuple(names))
+    return _vocab_of(tuple(_named(world) + [t for loc in world.locations for t in place_texts(loc)]))
 
 
 def rejoined(text: str, world: Campaign) -> str:
-    """"the harbor master", "inn-keeper", "tinder box": a word of this world's names, roles, places or gear
-    typed as two words is that word."""
+    """"the harbor master", "short-sword": a word of this world's names, roles, places or gear typed as two
+    words is that word."""
     pattern, joined = remembered(world, "compounds", lambda: _compounds(world))
     if pattern is None:
         return text
@@ -149,12 +152,8 @@ def rejoined(text: str, world: Campaign) -> str:
 
 
 def _compounds(world: Campaign) -> tuple[re.Pattern[str] | None, dict[tuple[str, str], str]]:
-    said = [n.name + " " + n.role for n in world.npcs] + [c.name for c in world.characters] + \
-           [m.name for m in world.monsters] + [loc.name for loc in world.locations] + \
-           [i.name for c in world.characters for i in c.inventory] + \
-           [a.name for c in world.characters for a in c.attacks]
     joined: dict[tuple[str, str], str] = {}
-    for word in {w for t in said for w in words(t.replace("-", " ")) if len(w) >= 8 and w.isalpha()}:
+    for word in {w for t in _named(world) for w in words(t.replace("-", " ")) if len(w) >= 8 and w.isalpha()}:
         for cut in range(4, len(word) - 3):  # parts of four letters or more: "look out" stays two words
             head, tail = word[:cut], word[cut:]
             if _is_word(head) and _is_word(tail):
