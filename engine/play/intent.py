@@ -102,7 +102,7 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
-_PURCHASE = {stem(w) for w in ("buy", "purchase", "purchasing")}  # a purchase said outright, seller or not
+_PURCHASE = {stem(w) for w in ("buy", "purchase")}  # a purchase said outright ("purchasing" too), seller or not
 _SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill}  # "athletics"; not "hand" of sleight_of_hand
 
 
