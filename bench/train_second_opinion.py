@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.models.intent import IntentKind  # noqa: E402
 from engine.play.intent import rule_view  # noqa: E402
-from engine.play.second_opinion import SURE, WEIGHTS_FILE, RuleView, features, overrules  # noqa: E402
+from engine.play.second_opinion import SURE, WEIGHTS_FILE, RuleView, features, verdict  # noqa: E402
 from tests.engine.play.blind_sets import BLIND_SETS, split, training_cases, training_digest  # noqa: E402
 from tests.engine.play.blind_world import case_world  # noqa: E402
 
@@ -59,7 +59,7 @@ def _judged(vectors: DictVectorizer, model: LogisticRegression, seen: Seen) -> l
     for (_, view), probs in zip(seen, model.predict_proba(vectors.transform([r for r, _ in seen])), strict=True):
         best = int(probs.argmax())
         said = IntentKind(str(model.classes_[best]))
-        kinds.append(said.value if overrules(view, said, float(probs[best])) else _ruled(view.kinds))
+        kinds.append(_ruled(verdict(view, said, float(probs[best])) or view.kinds))
     return kinds
 
 

@@ -53,15 +53,19 @@ def decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Action
         components = [_last_act(clause_scores) or top]
         top = components[0]
         matched = [*matched, "told paragraph"]
+    said_order = [max(per.items(), key=lambda kv: kv[1]) for _, per in sorted(clause_scores.items()) if per]
+    weighty = list(dict.fromkeys(kind for kind, score in said_order if score >= THEN_MIN))
     if len(components) == 2:
         agents = list(dict.fromkeys(AGENT_FOR[t] for t in components))
         confidence = round((scores[components[0]] + scores[components[1]]) / total, 3)
         alternatives = [(t, share[t]) for t, _ in ranked if t in share]
         return IntentResult(action_type=T.MIXED, confidence=min(confidence, 1.0), alternatives=alternatives,
-                            matched=matched, agents=agents, components=components, evidence=top_score)
+                            matched=matched, agents=agents, components=components, evidence=top_score,
+                            leaders=weighty)
     alternatives = [(t, share[t]) for t, _ in ranked[1:] if t in share]
     return IntentResult(action_type=top, confidence=share[top], alternatives=alternatives,
-                        matched=matched, agents=[AGENT_FOR[top]], components=[top], evidence=top_score)
+                        matched=matched, agents=[AGENT_FOR[top]], components=[top], evidence=top_score,
+                        leaders=weighty)
 
 
 def sequenced(reading: Reading) -> frozenset[int]:

@@ -290,8 +290,12 @@ def rule_view(text: str, world: Campaign | None = None, actor: str | None = None
     text = _prepared(text, world, actor)
     with holding_still():
         reading, result, _ = _understand(text, world, actor)
-    return RuleView(text, tuple(_ruled_kinds(reading, result)[0]), tuple(result.matched), result.confidence,
-                    fighting(world))
+    return _view_of(text, tuple(_ruled_kinds(reading, result)[0]), result, world)
+
+
+def _view_of(text: str, kinds: tuple[IntentKind, ...], result: IntentResult, world: Campaign | None) -> RuleView:
+    return RuleView(text, kinds, tuple(result.matched), result.confidence, fighting(world),
+                    tuple(IntentKind(t.value) for t in result.leaders))
 
 
 def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKind], bool]:
@@ -312,10 +316,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                 last_target: str | None) -> tuple[IntentResult, ActionIntent]:
     reading, result, facts = _understand(text, world, actor)
     kinds, asked = _ruled_kinds(reading, result)
-    second = reconsidered(RuleView(text, tuple(kinds), tuple(result.matched), result.confidence, fighting(world)))
+    second = reconsidered(_view_of(text, tuple(kinds), result, world))
     if second is not None:
         result = rerouted(result, *second)
-        kinds, asked = [second[0]], second[0] == IntentKind.QUESTION
+        kinds, asked = list(second[0]), second[0] == (IntentKind.QUESTION,)
     kind = kinds[0] if len(kinds) == 1 else IntentKind.MIXED
     action_type = result.action_type if not result.question else T.EXPLORATION
     target = None

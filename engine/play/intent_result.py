@@ -32,6 +32,9 @@ class IntentResult(BaseModel):
         default_factory=list, description="The concrete types handled: one, or two for MIXED (agent order)")
     question: bool = Field(False, description="Only a question to the DM: answer it, roll nothing")
     evidence: float = Field(0.0, description="The winning type's raw score: how much the words said")
+    leaders: list[ActionType] = Field(
+        default_factory=list, description="Kinds that lead a clause with some weight (an act said to come next "
+        "would count), in the order said: what a second act could be when the words make it too faint to count")
 
 
 def clarify(result: IntentResult) -> str | None:

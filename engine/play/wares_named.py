@@ -102,16 +102,19 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     pairs = {(a.word, b.word) for a, b in zip(tokens, tokens[1:], strict=False)}
     treat = bool(pairs & _TREATS) or any(c.words[-2:] == ["on", "me"] for c in reading.clauses)
     for i, token in enumerate(tokens):
-        if token.stem in sold and token.factor > 0 and treat and not token.negated:
+        if reading.clauses[token.clause].recounted:
+            continue  # "last week we bought rope off Vell": the story so far, no order now
+        if (token.stem in sold or token.stem in _MEASURES) and token.factor > 0 and treat and not token.negated:
             return token.clause  # the round is the purchase, whatever verb stands or none
         if (token.stem in sold or token.stem in _MEASURES) and token.factor > 0:  # "like a pitcher of your red"
             before = tokens[max(0, i - _REACH):i]
             if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):
                 return token.clause
-    if len(reading.clauses) > 4:
+    if sum(bool(c.words) for c in reading.clauses) > 4:
         return None
     # Said in quotes, an order is a plain statement ("'two ales, love'"); "'a pint? in this weather?'" is not.
-    return next((i for i, c in enumerate(reading.clauses) if not (c.quoted and c.asked) and _asked_for(tokens, i, sold)),
+    return next((i for i, c in enumerate(reading.clauses)
+                 if not (c.quoted and c.asked) and not c.recounted and _asked_for(tokens, i, sold)),
                 None)
 
 

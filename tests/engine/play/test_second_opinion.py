@@ -75,3 +75,36 @@ def test_without_weights_the_rules_alone_decide(monkeypatch: pytest.MonkeyPatch)
     text = "we go down to the wrecker caves"
     assert parse(text, _world("Kettlecove Docks"), "Bram").kind == IntentKind.EXPLORATION
     assert rule_view(text, _world("Kettlecove Docks"), "Bram").kinds == (IntentKind.EXPLORATION,)
+
+
+# "check the coin tin" leads its clause too faintly for the rules to make it an act of its own.
+TWO_ACTS = "i ask hesper about vell and check the coin tin while she talks"
+
+
+def test_a_sure_mixed_restores_the_faint_second_act_in_the_order_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    inn = _world("The Tarred Gull Inn")
+    monkeypatch.setattr(second_opinion, "_model", lambda: None)
+    assert parse(TWO_ACTS, inn, "Wren").kind == "roleplay"  # control: the rules alone read one act
+    monkeypatch.setattr(second_opinion, "_model", _leaning("tin", "mixed", 4.0))
+    intent = parse(TWO_ACTS, inn, "Wren")
+    assert intent.kind == "mixed" and f"{LEARNED}mixed" in intent.matched
+    assert [p.kind for p in intent.parts] == ["roleplay", "exploration"]
+    assert (intent.target, intent.parts[0].target) == ("Hesper Quill", "Hesper Quill")
+    assert [c.value for c in intent.components] == ["roleplay", "exploration"]
+
+
+def test_an_unsure_mixed_leaves_the_one_act(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(second_opinion, "_model", _leaning("tin", "mixed", 0.5))
+    assert parse(TWO_ACTS, _world("The Tarred Gull Inn"), "Wren").kind == "roleplay"
+
+
+def test_two_acts_need_a_second_kind_the_rules_saw(monkeypatch: pytest.MonkeyPatch) -> None:
+    inn = _world("The Tarred Gull Inn")
+    view = rule_view(TWO_ACTS, inn, "Wren")
+    assert view.leaders == (IntentKind.ROLEPLAY, IntentKind.EXPLORATION)
+    assert second_opinion.two_acts(view, IntentKind.MIXED, 0.9) == (IntentKind.ROLEPLAY, IntentKind.EXPLORATION)
+    alone = RuleView(view.text, view.kinds, view.matched, view.confidence, False, (IntentKind.ROLEPLAY,))
+    assert second_opinion.two_acts(alone, IntentKind.MIXED, 0.9) is None
+    # A second act said first comes first.
+    first = RuleView(view.text, (IntentKind.ROLEPLAY,), (), 1.0, False, (IntentKind.EXPLORATION, IntentKind.ROLEPLAY))
+    assert second_opinion.two_acts(first, IntentKind.MIXED, 0.9) == (IntentKind.EXPLORATION, IntentKind.ROLEPLAY)
