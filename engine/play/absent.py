@@ -13,9 +13,10 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from engine.content.catalogue import index, name_words
+from engine.content.catalogue import index, name_words, parse_cr
 from engine.models.actions import ActionType
 from engine.models.catalogue import CatalogueKind
+from engine.models.srd import SrdCreature
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON
@@ -102,10 +103,37 @@ def absent_creature(reading: Reading, world: Campaign, actor: str | None,
             if any(x in _CALLED for x in ws[:i]):
                 break  # "Wren you absolute goblin": a name called, not a creature here
             known = known if known is not None else _known(world, actor)
-            if s in known:
+            if s in known or _what_they_are(s, world):
                 return None  # the attack names someone of this world: the linker resolves them
             return no_one_here(w, world)
     return None
+
+
+# People and animals are told apart by name: "the cultist" is not a wrecker thug, "the wolf" is not a crab.
+_TOLD_APART = {"humanoid", "beast"}
+
+
+@cache
+def _called(word: str) -> tuple[tuple[str, float], ...]:
+    """(type, challenge) of the SRD creature of this one-word name ("skeleton": undead, "ogre": giant, not the
+    Ogre Zombie's undead), else of every SRD creature whose name has the word."""
+    records = [r for r in index(CatalogueKind.MONSTER).by_key.values() if isinstance(r, SrdCreature)]
+    named = [r for r in records if stem(r.name.casefold()) == word] or \
+        [r for r in records if word in {stem(w) for w in r.name.casefold().split()}]
+    return tuple((r.creature_type.casefold(), r.cr_numeric) for r in named)
+
+
+def _what_they_are(word: str, world: Campaign) -> bool:
+    """In a fight against one kind of foe, a word for a creature of its type and no greater is a word for
+    them: "the skelliton with the seaweed on it" against drowned sailors; "the vampire" still is not."""
+    combat = world.game_state.combat
+    if combat is None or not combat.active:
+        return False
+    blocks = {c.monster or c.name for c in combat.order if c.kind == "monster" and not c.defeated}
+    block = world.monster(next(iter(blocks))) if len(blocks) == 1 else None
+    if block is None or block.kind.casefold() in _TOLD_APART:
+        return False
+    return any(kind == block.kind.casefold() and cr <= parse_cr(block.challenge) + 1 for kind, cr in _called(word))
 
 
 def no_one_here(creature: str, world: Campaign) -> Absent:

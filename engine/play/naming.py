@@ -118,6 +118,8 @@ def check_names(text: str, world: Campaign, actor: str | None, target: EntityRef
         if best >= CLEAR and second < best - MARGIN:
             _, name, kind = scored[0]
             return NameCheck(target=EntityRef(name=name, kind=kind, via=said, score=NAME_WEIGHT))
+        if (clipped := _clipped(said, world, actor)) is not None:
+            return NameCheck(target=clipped)
         options = [n for sc, n, _ in scored if sc >= NEAR and best - sc < MARGIN * 3][:OFFERED]
         if options:
             return NameCheck(target=target, said=said, options=options, question=f"Did you mean {_either(options)}?")
@@ -162,6 +164,25 @@ def _misspelt_in_person_slot(text: str, world: Campaign, actor: str | None, know
             _, name, kind = scored[0]
             return EntityRef(name=name, kind=kind, via=word, score=NAME_WEIGHT)
     return None
+
+
+CLIPPED = 3  # letters a name cut short keeps at least ("Hes" for Hesper, "Sil" for Silas)
+
+
+def _clipped(said: str, world: Campaign, actor: str | None) -> EntityRef | None:
+    """A capitalised name cut short to the start of one name of exactly one person here ("ask Hes if...")."""
+    typed = said.lower()
+    if " " in typed or len(typed) < CLIPPED:
+        return None
+    here = world.game_state.party_location.casefold()
+    present = {n.name for n in world.npcs if n.alive and (n.location or "").casefold() == here} | {
+        c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()}
+    found = {(name, kind) for name, kind, _ in people(world, actor) if name in present
+             and any(w.startswith(typed) and len(w) > len(typed) for w in name.lower().split())}
+    if len(found) != 1:
+        return None
+    name, kind = found.pop()
+    return EntityRef(name=name, kind=kind, via=said, score=NAME_WEIGHT)
 
 
 def _either(names: list[str]) -> str:

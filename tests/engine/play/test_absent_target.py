@@ -169,3 +169,23 @@ def test_someone_named_beside_the_place_is_still_aimed_at():
     # Control: a name said outright is the target, whatever place follows.
     intent = parse("I shove Nessa off the cliff", _world("Gannet Point", THUGS, actor="Bram"), "Bram")
     assert intent.target == "Nessa Rook"
+
+
+def _sailors():
+    from tests.engine.play.blind_world import case_world
+    return case_world({"location": "Drowned Chapel", "in_combat": True, "actor": "Bram",
+                       "enemies": ["Drowned Sailor", "Drowned Sailor"]})
+
+
+@pytest.mark.parametrize("text", ["I smash the skeleton with the weed on it", "hit the zombie again!"])
+def test_a_word_for_what_the_only_foes_are_is_them(text: str) -> None:
+    # Against drowned sailors (undead) alone, a small undead named loosely is one of them, not someone else.
+    intent = parse(text, _sailors(), "Bram")
+    assert (intent.kind, intent.target, intent.clarify) == ("combat", "Drowned Sailor", None)
+
+
+@pytest.mark.parametrize("text, creature", [("lunge at the vampire", "vampire"), ("I attack the wolf", "wolf")])
+def test_a_greater_or_other_creature_is_still_asked_about(text: str, creature: str) -> None:
+    intent = parse(text, _sailors(), "Bram")
+    assert intent.target is None and intent.unresolved == creature
+    assert intent.clarify.startswith(f"There is no {creature} here.")

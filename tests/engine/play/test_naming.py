@@ -141,3 +141,18 @@ def test_chat_to_the_players_after_ooc_is_not_speech_in_the_scene():
     world = _world("Gannet Point", ["Wrecker Thug", "Wrecker Thug"])
     intent = parse("OOC: Wren you absolute muppet. Action: I shoot the thug", world, "Bram")
     assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
+
+
+@pytest.mark.parametrize("text, location, who", [
+    ("my cleric asks Hes whether the lamp was lit last night", "Tarred Gull Inn", "Hesper Quill"),
+    ("I ask Ness what she saw from the gorse", "Gannet Point", "Nessa Rook"),
+])
+def test_a_name_cut_short_is_the_one_person_here_it_starts(text, location, who):
+    intent = parse(text, _world(location), "Tova")
+    assert (intent.target, intent.clarify) == (who, None)
+
+
+def test_a_clipped_word_in_lower_case_is_no_name():
+    # "hes" typed for "he's": only a capitalised word inside a sentence is read as a name cut short.
+    intent = parse("ask the lad if hes seen the light go out", _world("Tarred Gull Inn"), "Tova")
+    assert intent.target_ref is None or intent.target_ref.via.casefold() != "hes"
