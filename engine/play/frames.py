@@ -28,6 +28,11 @@ def without_leave(raw: list[str]) -> list[str]:
             j = k + 1
     elif ws[:2] == ["mind", "if"] or ws[:4] == ["do", "you", "mind", "if"] or ws[:3] == ["you", "mind", "if"]:
         j = ws.index("if")
+    elif (m := _minding(ws)) is not None:
+        j = m  # "would anyone mind terribly if I spent a hit die?": asking the table's leave
+    elif (m := _wondering_if_we_might(ws)) is not None:
+        # "I wonder if I might have a look" -> "I have a look"
+        return raw[:start] + [raw[start + m]] + raw[start + m + 2:]
     elif "grateful" in ws[:4] and "if" in ws[:5] and ws[0] in {"i'd", "i", "we'd", "we"}:
         j = ws.index("if")  # "I'd be grateful if we could share the silver": the sharing is the act
     if j is None:
@@ -38,6 +43,35 @@ def without_leave(raw: list[str]) -> list[str]:
         j += 2
         j += 1 if ws[j:j + 1] == ["to"] else 0
     return raw[:start] + raw[start + j:]
+
+
+_ANYONE = {"anyone", "anybody", "everyone", "everybody", "you", "y'all", "yall", "folks"}
+_SELF = {"i", "we"}
+_MIGHT = {"might", "could", "may", "can"}
+
+
+def _minding(ws: list[str]) -> int | None:
+    """Where "if" stands in "(would/does/do) anyone mind (terribly) if ...", else None."""
+    k = 1 if ws[:1] and ws[0] in ("would", "does", "do", "will") else 0
+    if ws[k:k + 1] and ws[k] in _ANYONE and ws[k + 1:k + 2] == ["mind"]:
+        k += 2
+        k += 1 if ws[k:k + 1] and ws[k] in _SOFTENERS else 0
+        return k if ws[k:k + 1] == ["if"] else None
+    return None
+
+
+def _wondering_if_we_might(ws: list[str]) -> int | None:
+    """Where the one who acts stands in "I wonder if I might", "we were wondering if we could" (the modal
+    follows), else None: wondering whether one may act is asking to, but "I wonder if the crab is hurt"
+    wonders about the world."""
+    if not ws[:1] or ws[0] not in _SELF:
+        return None
+    k = 1
+    k += 1 if ws[k:k + 1] and ws[k] in ("was", "were", "am", "are") else 0
+    if not ws[k:k + 1] or ws[k] not in ("wonder", "wondering") or ws[k + 1:k + 2] != ["if"]:
+        return None
+    k += 2
+    return k if ws[k:k + 1] and ws[k] in _SELF and ws[k + 1:k + 2] and ws[k + 1] in _MIGHT else None
 
 
 _VAGUE = {"something", "anything", "stuff", "things", "it"}

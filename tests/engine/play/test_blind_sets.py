@@ -39,9 +39,13 @@ def test_held_back_part_floor(number: int):
 
 
 def test_floors_are_no_lower_than_the_start():
-    # A floor under the figure the set started at would guard nothing.
+    # A floor under the figure the set started at would guard nothing; a dip is owned, explained and small.
     for s in BLIND_SETS.values():
-        assert s.tuned_floor.kind >= s.tuned_start.kind and s.held_floor.kind >= s.held_start.kind, s.number
+        lost = 0 if s.dipped is None else s.dipped[0]
+        assert s.dipped is None or (0 < lost <= 2 and s.dipped[1]), s.number
+        assert s.tuned_floor.kind >= s.tuned_start.kind, s.number
+        held = s.sizes[1]  # in sentences, as the figures are rounded to three places
+        assert round(s.held_floor.kind * held) >= round(s.held_start.kind * held) - lost, s.number
 
 
 def test_own_probe_set_floor():
