@@ -150,9 +150,7 @@ SLOT_NEAR = 70.0  # a word where a name must be, this close to one person here, 
 
 def _misspelt_in_person_slot(text: str, world: Campaign, actor: str | None, known: frozenset[str]) -> EntityRef | None:
     said = [w.lower() for w in _NAME_RE.findall(text.replace("\u2019", "'")) if w[0].isalpha()]
-    here = world.game_state.party_location.casefold()
-    present = {n.name for n in world.npcs if n.alive and (n.location or "").casefold() == here} | {
-        c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()}
+    present = _present_names(world, actor)
     for i, (verb, word) in enumerate(zip(said, said[1:], strict=False)):
         # "give letter to aldus", "buy rope from vel", "healing word on iris": after the preposition a verb of
         # passing, buying or casting sends its thing to someone.
@@ -174,15 +172,20 @@ def _clipped(said: str, world: Campaign, actor: str | None) -> EntityRef | None:
     typed = said.lower()
     if " " in typed or len(typed) < CLIPPED:
         return None
-    here = world.game_state.party_location.casefold()
-    present = {n.name for n in world.npcs if n.alive and (n.location or "").casefold() == here} | {
-        c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()}
+    present = _present_names(world, actor)
     found = {(name, kind) for name, kind, _ in people(world, actor) if name in present
              and any(w.startswith(typed) and len(w) > len(typed) for w in name.lower().split())}
     if len(found) != 1:
         return None
     name, kind = found.pop()
     return EntityRef(name=name, kind=kind, via=said, score=NAME_WEIGHT)
+
+
+def _present_names(world: Campaign, actor: str | None) -> set[str]:
+    """The NPCs alive where the party stands and the party but the actor: whom a name typed here can mean."""
+    here = world.game_state.party_location.casefold()
+    return {n.name for n in world.npcs if n.alive and (n.location or "").casefold() == here} | {
+        c.name for c in world.characters if actor is None or c.name.casefold() != actor.casefold()}
 
 
 def _either(names: list[str]) -> str:

@@ -1,8 +1,9 @@
 """A second opinion on the kind of act, from a logistic model trained on labelled player sentences.
 
 The rules decide first; the model sees what they decided (kinds, cues, confidence) beside the words typed,
-and overrules them only when it is fairly sure of one other plain kind. It never makes a message mixed (it
-cannot say which parts), and it never sees the held-back halves of the blind sets: it is trained by
+and overrules them only when it is fairly sure of one other plain kind. It makes a message mixed only when
+fairly sure of two acts and the rules saw the second lead a clause (it cannot say the parts; the rules can),
+and it never sees the held-back halves of the blind sets: it is trained by
 `bench/train_second_opinion.py` on the tuned halves only, which `trained_on` in the weights file proves.
 """
 
@@ -115,7 +116,8 @@ def verdict(view: RuleView, said: IntentKind, sure: float) -> tuple[IntentKind, 
 
 def two_acts(view: RuleView, said: IntentKind, sure: float) -> tuple[IntentKind, IntentKind] | None:
     """The model is fairly sure of two acts where the rules found one, and the rules saw a second kind lead a
-    clause too faintly to count ("I keep my crossbow trained on Vell, 'talk'"): both, in the order said.
+    clause too faintly to count ("i ask hesper about vell and check the coin tin while she talks"): both, in
+    the order said.
     Leave one set out on the tuned halves chose this over restoring any fainter kind."""
     if said != IntentKind.MIXED or sure < SURE or len(view.kinds) != 1:
         return None
