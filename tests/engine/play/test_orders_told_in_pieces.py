@@ -7,19 +7,15 @@ from __future__ import annotations
 import pytest
 
 from engine.models.intent import IntentKind
-from engine.play import second_opinion
 from engine.play.intent import parse, rule_view
 from tests.engine.play.blind_world import case_world
+
+pytestmark = pytest.mark.usefixtures("rules_alone")
 
 
 def _kind(text: str, location: str = "Tarred Gull Inn", actor: str = "Tova") -> str:
     world = case_world({"location": location, "in_combat": False, "enemies": [], "actor": actor})
     return parse(text, world, actor).kind
-
-
-@pytest.fixture(autouse=True)
-def _rules_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(second_opinion, "_model", lambda: None)
 
 
 @pytest.mark.parametrize("text", [

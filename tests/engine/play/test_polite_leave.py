@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.play import second_opinion
 from engine.play.intent import parse
 from tests.engine.play.blind_world import case_world
 
-
-@pytest.fixture(autouse=True)
-def _rules_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(second_opinion, "_model", lambda: None)
+pytestmark = pytest.mark.usefixtures("rules_alone")
 
 
 def _parse(text: str, location: str, actor: str = "Idris"):
