@@ -29,6 +29,8 @@ _FORMULAS = "|".join((
     r"(?:my )?(?:sincere )?apologies", r"(?:i )?(?:do )?(?:so )?apologi[sz]e",
     # thanking the table
     rf"thank you(?: {_INTENSIFIER}(?:much|kindly))?", rf"thanks(?: {_INTENSIFIER}(?:much|a lot|a bunch))?", r"much obliged", r"many thanks",
+    # thanking for a thing given ("thanks for the stew", "thank you for your help"): still only courtesy
+    r"(?:thank you|thanks|cheers)(?: (?:so |very )?much)? for (?:the|your|all the|all your|that|this) \w+(?: \w+)?",
     # flagging what comes
     r"(?:just )?(?:a |one )?(?:quick|small|little) question(?: first| for you)?",
 ))

@@ -103,6 +103,7 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
 _PURCHASE = {stem(w) for w in ("buy", "purchase")}  # a purchase said outright ("purchasing" too), seller or not
+_BUYING = {*_PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
 _SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill}  # "athletics"; not "hand" of sleight_of_hand
 
 
@@ -230,9 +231,14 @@ def classify(text: str, world: Campaign | None = None, actor: str | None = None)
 
 
 def _bought_for(reading: Reading, person: EntityRef) -> bool:
-    """The person is named right after "for": who a purchase is for, not who sells it."""
+    """Who a purchase is for or whose ware it is, not who sells it: named right after "for" or after the verb of
+    buying ("buy Wren a pint", "order Bram a stew"), or only as an owner ("the rope, Bram's is frayed")."""
     via = person.via.casefold()
-    return any(a == "for" and b == via for c in reading.clauses for a, b in zip(c.words, c.words[1:], strict=False))
+    if any((a == "for" or stem(a) in _BUYING) and b == via
+           for c in reading.clauses for a, b in zip(c.words, c.words[1:], strict=False)):
+        return True
+    said = [t for t in reading.tokens if t.word == via]
+    return bool(said) and all(t.possessive for t in said)
 
 
 def _name_words(world: Campaign | None) -> frozenset[str]:
@@ -402,9 +408,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                 or kinds[0] == IntentKind.ROLEPLAY and bool(said & TRADE)
             target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
                                or trading, topic)
-            if trading and (
-                    target is None or target.kind == "character" and _bought_for(reading, target)):
-                # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova.
+            if trading and (target is None or target.kind == "monster"
+                            or target.kind == "character" and _bought_for(reading, target)):
+                # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova. Nobody buys
+                # from a stat block ("a pint for the burned sailor by the fire").
                 target = seller_of(world, said) or target
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:

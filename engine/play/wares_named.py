@@ -87,7 +87,9 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
     bare = len(own) <= 2 and head.stem in sold and all(t is head or t.word in BARE_ASKING for t in own)
     if head.noun or counted or bare or head is own[0] and head.word in ("round", "another"):
         wanted = head.stem in sold | _MEASURES
-        return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM))
+        # Longer, it is still an order when it says whom it is for ("a bowl of stew for the lad by the fire").
+        return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM) or own[1].word == "for"
+                           or any(t.word == "for" for t in own[2:4]))
     return any(t.stem in _SERVING and nxt.word in ("me", "us") for t, nxt in zip(own, own[1:], strict=False))
 
 
