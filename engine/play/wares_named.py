@@ -85,6 +85,9 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
         return True  # money laid down for what is sold here
     # "stew please", "ale, love": the thing sold named bare, with a word of asking or none, is the order.
     bare = len(own) <= 2 and head.stem in sold and all(t is head or t.word in BARE_ASKING for t in own)
+    # "stew for me please, Hesper", "ale for the table": the thing sold, then whom it is for.
+    bare = bare or head is own[0] and head.stem in sold and len(own) > 2 and own[1].word == "for" \
+        and own[2].word in _FOR_WHOM
     if head.noun or counted or bare or head is own[0] and head.word in ("round", "another"):
         wanted = head.stem in sold | _MEASURES
         # Longer, it is still an order when it says whom it is for ("a bowl of stew for the lad by the fire").

@@ -41,3 +41,11 @@ def test_a_purchase_told_as_the_story_so_far_orders_nothing_now() -> None:
     assert (intent.kind, intent.destination) == ("exploration", "Gannet Point")
     # Not even a faint second act the second opinion could bring back.
     assert rule_view(text, world, "Bram").leaders == (IntentKind.EXPLORATION,)
+
+
+@pytest.mark.parametrize("text", [
+    "I order a bowl of stew and ask Hesper where Vell was last night",  # "night" is when, not a rest
+    "ale for me please Hesper, and has anyone seen the keeper lately?",  # the ware, then whom it is for
+])
+def test_an_order_beside_talk_on_another_matter_is_two_acts(text: str) -> None:
+    assert _kind(text) == "mixed"
