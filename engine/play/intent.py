@@ -234,10 +234,11 @@ def _bought_for(reading: Reading, person: EntityRef) -> bool:
     """Who a purchase is for or whose ware it is, not who sells it: named right after "for" or after the verb of
     buying ("buy Wren a pint", "order Bram a stew"), or only as an owner ("the rope, Bram's is frayed")."""
     via = person.via.casefold()
-    if any((a == "for" or stem(a) in _BUYING) and b == via
-           for c in reading.clauses for a, b in zip(c.words, c.words[1:], strict=False)):
-        return True
+    # Across a colon too: a form typed "BUY: bolts x20 | FOR: Tova".
     said = [t for t in reading.tokens if t.word == via]
+    if any((a.word == "for" or a.stem in _BUYING) and b.word == via
+           for a, b in zip(reading.tokens, reading.tokens[1:], strict=False)):
+        return True
     return bool(said) and all(t.possessive for t in said)
 
 
@@ -327,6 +328,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         result = rerouted(result, *second)
         kinds, asked = list(second[0]), second[0] == (IntentKind.QUESTION,)
     kind = kinds[0] if len(kinds) == 1 else IntentKind.MIXED
+    # The part said first, not the loudest: "buying a lantern and oil, then we go up to the Point".
+    said_first = next((IntentKind(a.value) for a in result.leaders if IntentKind(a.value) in kinds), kinds[0])
     action_type = result.action_type if not result.question else T.EXPLORATION
     target = None
     candidates: list[str] = []
@@ -365,7 +368,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if reading.addressee:
             # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
             hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
-            if kind == IntentKind.COMBAT and hailed is not None and hailed.kind != "combatant" \
+            if said_first == IntentKind.COMBAT and hailed is not None and hailed.kind != "combatant" \
                     and target is not None and target.name != hailed.name:
                 hailed = None  # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words
             target = hailed or target
@@ -403,9 +406,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             said = {t.stem for t in reading.tokens if t.factor > 0}
             # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
             # So is haggling over a ware ("haggle the lantern: 5gp is robbery"), said to whoever sells it.
-            trading = kinds[0] == IntentKind.INVENTORY and bool(
+            trading = said_first == IntentKind.INVENTORY and bool(
                 {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE) \
-                or kinds[0] == IntentKind.ROLEPLAY and bool(said & TRADE)
+                or said_first == IntentKind.ROLEPLAY and bool(said & TRADE)
             target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
                                or trading, topic)
             if trading and (target is None or target.kind == "monster"

@@ -121,6 +121,9 @@ def check_names(text: str, world: Campaign, actor: str | None, target: EntityRef
         if (clipped := _clipped(said, world, actor)) is not None:
             return NameCheck(target=clipped)
         options = [n for sc, n, _ in scored if sc >= NEAR and best - sc < MARGIN * 3][:OFFERED]
+        slotted = _misspelt_in_person_slot(text, world, actor, known)
+        if slotted is not None and slotted.via == said.lower() and options[:1] == [slotted.name]:
+            return NameCheck(target=slotted)  # "I ask Hester if...": where a name must be, the one person it is near
         if options:
             return NameCheck(target=target, said=said, options=options, question=f"Did you mean {_either(options)}?")
         if aimed and capital and not is_english(said.lower()) and target is None:
@@ -139,7 +142,9 @@ def _said_before(text: str, first: str, then: str) -> bool:
 # Verbs whose object is a person: the word right after one is a name, however it is spelt ("ask pin",
 # "intimidate hester", "ask ambrosia bout the words"), even when the misspelling is an English word.
 _TO_SOMEONE = {"ask", "tell", "tel", "intimidate", "persuade", "convince", "threaten", "bribe", "pay", "give", "gib",
-               "hand", "thank", "greet", "question", "interrogate", "warn", "call", "wake", "help", "heal"}
+               "hand", "thank", "greet", "question", "interrogate", "warn", "call", "wake", "help", "heal",
+               # an honorific comes before a name ("Mr Vellum, where were you?")
+               "mr", "mrs", "mister", "miss", "ms", "master", "mistress", "madam", "missus"}
 _PASSING = {"give", "gib", "hand", "pass", "toss", "throw", "pay", "sell", "show", "lend", "offer", "slip", "read"}
 _PERSON_AFTER = {"to": _PASSING, "from": {"buy", "purchase", "get", "take", "borrow", "rent", "order"},
                  "on": {"word", "wounds", "wound", "cast", "heal", "bless", "guidance", "aid", "shield", "sleep",

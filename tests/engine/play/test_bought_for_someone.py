@@ -54,3 +54,14 @@ def test_where_the_tracks_go_is_found_out_not_gone_to() -> None:
 def test_the_partys_own_going_still_moves_it() -> None:
     intent = _parse("we go down to the docks and see what they want", "Gannet Point", "Wren")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+def test_a_purchase_typed_as_a_form_is_for_the_one_after_for() -> None:
+    intent = _parse("BUY: crossbow bolts x20 | FOR: Tova | FROM: harbor store | PAY: 1gp", "Kettlecove Docks")
+    assert (intent.kind, intent.target) == ("inventory", "Osric Vell")
+
+
+def test_a_purchase_said_before_a_move_is_made_from_the_seller() -> None:
+    # The purchase is said first, though the move weighs more: the first part's target is the seller.
+    intent = _parse("ok buying the lantern and a flask of oil, then we go up to the Point. go", "Kettlecove Docks")
+    assert (intent.kind, intent.target, intent.destination) == ("mixed", "Osric Vell", "Gannet Point")

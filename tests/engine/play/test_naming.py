@@ -78,7 +78,8 @@ def test_what_a_person_owns_is_what_is_aimed_at(text, target):
 
 
 def test_a_name_only_near_someone_is_offered_back():
-    intent = parse("I ask Hespa for a room", _world("Tarred Gull Inn"), "Wren")
+    # Not where a name must stand ("I ask Hespa ..." is taken as Hesper): waved over, the name is offered back.
+    intent = parse("I wave Hespa over for a room", _world("Tarred Gull Inn"), "Wren")
     assert intent.unresolved == "Hespa" and intent.candidates == ["Hesper Quill"]
     assert intent.clarify == "Did you mean Hesper Quill?"
 
@@ -156,3 +157,24 @@ def test_a_clipped_word_in_lower_case_is_no_name():
     # "hes" typed for "he's": only a capitalised word inside a sentence is read as a name cut short.
     intent = parse("ask the lad if hes seen the light go out", _world("Tarred Gull Inn"), "Tova")
     assert intent.target_ref is None or intent.target_ref.via.casefold() != "hes"
+
+
+@pytest.mark.parametrize("text, location, who", [
+    ("I ask Hester whether anyone's been paying in odd silver", "Tarred Gull Inn", "Hesper Quill"),  # a real name
+    ("Mr Vellum, where were you the night of the wreck?", "Kettlecove Docks", "Osric Vell"),  # after an honorific
+])
+def test_a_name_misremembered_where_a_name_must_stand_is_the_one_person_near_it(text, location, who):
+    intent = parse(text, _world(location), "Tova")
+    assert (intent.target, intent.clarify) == (who, None)
+
+
+def test_a_misremembered_name_near_no_one_here_is_still_asked_about():
+    # Hester is near Hesper, who stands at the inn, not on the docks: nobody here to take it for.
+    intent = parse("I ask Hester whether anyone's been paying in odd silver", _world("Kettlecove Docks"), "Tova")
+    assert intent.target != "Hesper Quill"
+
+
+def test_a_blow_said_first_is_aimed_at_the_foe_not_at_whoever_is_hailed_after():
+    world = _world("Drowned Chapel", ["Drowned Sailor", "Drowned Sailor"])
+    intent = parse("*crunch* hammer into the sailor's skull, then 'Brother Ambrose, how do we end this?!'", world, "Tova")
+    assert intent.target == "Drowned Sailor"
