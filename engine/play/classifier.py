@@ -30,7 +30,7 @@ from engine.play.frames import without_leave
 from engine.play.inflection import third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.table_talk import table_talk
-from engine.play.typos import correct, investigating, unjoined
+from engine.play.typos import correct, investigating, run_apart, unjoined
 from engine.text import NUMBER_WORDS, stem
 
 T = ActionType
@@ -142,7 +142,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
     text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
-    raw = _without_future(without_leave(investigating(unjoined(modernised(raw)))))
+    raw = _without_future(without_leave(investigating(run_apart(unjoined(modernised(raw)), vocabulary))))
     if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
         raw[0] = "examine"  # "x niche": the text-adventure command for examining
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)

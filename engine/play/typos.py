@@ -220,6 +220,41 @@ def unjoined(raw: list[str]) -> list[str]:
     return [w for tok in raw for w in joined.get(tok, (tok,))]
 
 
+# Short words a run-together word may start or end with ("iattack", "howmany", "talkto").
+_SMALL_WORDS = {"i", "how", "what", "where", "who", "to", "at", "on", "in", "up", "my", "the", "it", "him", "her",
+                "out", "off", "down", "back", "around"}
+
+
+def run_apart(raw: list[str], vocabulary: frozenset[str]) -> list[str]:
+    """Words typed fast with no space between them ("iattack", "drawsword", "howmany", "lookaround") as the two
+    words they are; a word of the dictionary, the world or the table's shorthand is left whole."""
+    said = [w for w in raw if w.isalpha() and len(_apart(w, vocabulary)) == 1]
+    if sum(w in vocabulary or _is_word(w) for w in said) < 0.6 * len(said):
+        return raw  # mostly not English ("busco entre las cajas"): no word of it is English run together
+    return [w for tok in raw for w in _apart(tok, vocabulary)]
+
+
+@lru_cache(maxsize=4096)
+def _apart(word: str, vocabulary: frozenset[str]) -> tuple[str, ...]:
+    if len(word) < 5 or not word.isalpha() or word in vocabulary or word in _KNOWN or _is_word(word) \
+            or word.rstrip("s") in vocabulary or word.endswith("in") and _is_word(word + "g"):
+        return (word,)  # "handaxes" is the world's handaxe; "healin'" is healing said without its g
+    found = []
+    for cut in range(1, len(word) - 1):
+        head, tail = word[:cut], word[cut:]
+        # One half is a word the parser knows; neither is a scrap ("atack" is no "at ack").
+        head_ok = head in _SMALL_WORDS or len(head) >= 3 and head in vocabulary or len(head) >= 4 and _is_word(head)
+        tail_ok = tail in _SMALL_WORDS or tail in vocabulary or len(tail) >= 4 and _is_word(tail)
+        if head_ok and tail_ok and (head in vocabulary or tail in vocabulary):
+            # Even halves first, then more halves the parser knows, then the longer end ("draw sword", not
+            # "draws word").
+            found.append((min(len(head), len(tail)), (head in vocabulary) + (tail in vocabulary), len(tail), head, tail))
+    if not found:
+        return (word,)
+    *_, head, tail = max(found)
+    return head, tail
+
+
 # The game's own abbreviations: no typos, and no nonsense ("hp?", "what's its ac").
 GAME_TERMS = {"hp", "ac", "xp", "dc", "gp", "sp", "cp", "pp", "dm", "gm", "npc", "pc", "aoe", "str", "dex", "con",
               "int", "wis", "cha"}

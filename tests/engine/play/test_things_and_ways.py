@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.play.typos import run_apart
 from tests.engine.play.blind_world import parse_at
 
 
@@ -91,6 +92,23 @@ def test_a_race_answers_by_its_noun_not_its_kind():
 @pytest.mark.parametrize("text", ["k we longrest at hespers", "can we shortrest here?"])
 def test_a_phrase_run_together_is_read_as_the_phrase(text):
     assert _parse(text, "Tarred Gull Inn", "Idris").kind == "rest"
+
+
+@pytest.mark.parametrize("text,kind,fight", [
+    ("howmany arrows have i got left", "question", False),
+    ("drinkpotion", "inventory", True),
+    ("iattack the thug", "combat", True),
+    ("searchdesk then talkto vell", "mixed", False),
+])
+def test_words_typed_with_no_space_between_are_read_apart(text, kind, fight):
+    assert _parse(text, "Kettlecove Docks", "Wren", fight).kind == kind
+
+
+@pytest.mark.parametrize("word", ["lootin", "handaxes", "busco"])
+def test_a_word_said_short_in_the_plural_or_foreign_is_not_read_apart(word):
+    # "lootin'" is looting without its g; "handaxes" the world's handaxe; "busco" no English run together.
+    vocabulary = frozenset({"loot", "hand", "handaxe", "axe", "bus"})
+    assert run_apart([word], vocabulary) == [word]
 
 
 def test_chat_spelling_of_light_is_light():
