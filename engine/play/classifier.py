@@ -78,6 +78,9 @@ _ARROW = re.compile(r"\s*(?:-+>|=+>|→|»)\s*")
 _PLUS = re.compile(r"\s+[+&]\s+")
 _DASH = re.compile(r"\s+(?:--?|–|—)\s+|—")
 _ACTED = re.compile(r"(\*[^*\n]+\*)(?=\s*[\"“'‘][^*\n]*\?)")  # an act, then a question in quotes
+# "*clunk* the reliquary goes back", "*BOOT* I kick the trapdoor": a starred act or sound, then a subject, is a
+# clause of its own.
+_STARRED_THEN_SUBJECT = re.compile(r"(\*[^*\n]+\*)(?=\s+(?:i|we|the|my|he|she|it|they)\b)", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
 _ASIDE = re.compile(r"\([^)]*\)?")
 
@@ -141,6 +144,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     text = _PLUS.sub(" and ", text)  # "buy 20 arrows + ask where he was": a plus joins two acts
     text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
     text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
+    text = _STARRED_THEN_SUBJECT.sub(r"\1 , ", text)
     raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
     raw = _without_future(without_leave(investigating(run_apart(unjoined(modernised(raw)), vocabulary))))
     if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
@@ -368,10 +372,19 @@ _OTHERS = {"they", "he", "she", "it"}
 
 
 def _what_others_do(reading: Reading) -> None:
-    """"follow the prints and see where they go", "watch what he does": an act told of someone else inside a
-    "where"/"what" phrase is what the speaker finds out, not something they do."""
+    """"follow the prints and see where they go", "watch what he does", "kick the trapdoor til it gives",
+    "check the tin while she talks": an act told of someone else inside a "where"/"what" phrase or a clause of
+    time is what the speaker finds out or waits on, not something they do."""
     for index, clause in enumerate(reading.clauses):
         ws = clause.words
+        if index and clause.lead in _SUBORDINATE and ws[:1] and ws[0] in _OTHERS and len(ws) <= 4:
+            # ... up to the speaker's own act after it ("if it's late we sleep").
+            for t in reading.tokens:
+                if t.clause == index and t.word in lx.FIRST_PERSON:
+                    break
+                if t.clause == index:
+                    t.factor *= TOPIC_FACTOR
+            continue
         for i in range(1, len(ws) - 2):
             if ws[i] in lx.QUESTION_WORDS and ws[i + 1] in _OTHERS:
                 muted = set(range(i + 2, len(ws)))

@@ -51,7 +51,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         chant!:2.5 recite!:2.5 intone!:2.5 tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
     T.SKILL_CHECK: """body_language:4 sense_motive:4 scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 listen_at:3.5 ear_to:3.5 ear_against:3.5 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
-        disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 kick_in:3 bash_in:3 bash_down:3 bash_open:3 smash_in:3 smash_down:3 smash_open:3 bust_open:3 bust_down:3 shoulder_open:3 barge_open:3 lift:2.5 pick_pocket:4
+        disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 kick_in:3 kick_door:3 kick_trapdoor:3 kick_hatch:3 bash_in:3 bash_down:3 bash_open:3 smash_in:3 smash_down:3 smash_open:3 bust_open:3 bust_down:3 shoulder_open:3 barge_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
         remember:2.5 think_back:3 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1

@@ -43,7 +43,10 @@ def sequence(text: str, reading: Reading) -> int | None:
         # The colon must come after the head ("I turn the dials: moon, shell, wave"); a form's fields before it
         # ("Action: attack. Target: thug #2. Weapon: shortsword.") are labels and values, not a list tried.
         listed = colon and len(clauses[head].words) > 1 and not clauses[head].colon
-        if len(run) >= 3 and (listed or len(set(items)) < len(items)):
+        # Items said again after a verb ("yanks the chains left, left, right"); a sound alone repeated
+        # ("shhk, click, click... I pick the lock") tries nothing.
+        repeated = len(set(items)) < len(items) and len(clauses[head].words) > 1
+        if len(run) >= 3 and (listed or repeated):
             tail = set(clauses[head].words[-1:])
             _mute(reading, set(run[1:]), tail, head)
             return head

@@ -74,10 +74,13 @@ def _is_word(word: str) -> bool:
     return any(f in english for f in forms if len(f) > 2)
 
 
+_VOWELS = set("aeiouy")
+
+
 @lru_cache(maxsize=4096)
 def _fix(word: str, vocabulary: frozenset[str]) -> str:
-    if len(word) < 4 or word in vocabulary or not word.isalpha() or _is_word(word):
-        return word
+    if len(word) < 4 or word in vocabulary or not word.isalpha() or _is_word(word) or not _VOWELS & set(word):
+        return word  # "psst", "shhk", "bzzt": a sound, no misspelt word
     limit = 1 if len(word) < 8 else 2
     # Same first letter: real typos rarely miss it, and it keeps "best" from becoming "rest".
     choices = [v for v in vocabulary if v[0] == word[0] and abs(len(v) - len(word)) <= limit]
