@@ -67,6 +67,7 @@ async def test_attacking_a_peaceful_npc_makes_them_the_foe():
     ("Kettlecove Docks", "take the cliff path toward Gannet Point", "Gannet Point"),
     ("Wrecker Caves", "into the chapel", "Drowned Chapel"),
     ("Tarred Gull Inn", "lets head down to the harbour", "Kettlecove Docks"),
+    ("Kettlecove Docks", "we make for the Point at once", "Gannet Point"),
 ])
 async def test_moves_arrive(start, text, arrives):
     res = await _act(_world(start), text)
