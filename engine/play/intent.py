@@ -63,6 +63,7 @@ from engine.play.who_is_meant import (
     attacked_by_role,
     changed_mind,
     described_elsewhere,
+    handed_to,
     head_noun,
     misheard_foe,
     named_in_the_act,
@@ -346,6 +347,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:
             target = head_noun(reading, ranked, target) or target
+        if said_first == IntentKind.INVENTORY and target is not None:
+            # "I hand Aldous's tinderbox to Tova", "handing Bram his share of Crowe's coin": the one it goes to.
+            target = handed_to(reading, ranked, world, actor) or target
         if kind == IntentKind.ROLEPLAY and len(ranked) > 1:
             target = spoken_to(reading, ranked, facts.get("acting") or {}, world, actor) or target
         if kind == IntentKind.COMBAT and target is not None and len(ranked) > 1 \

@@ -61,10 +61,17 @@ def handed_over(reading: Reading, world: Campaign, actor: str | None, carried: s
 def passed_to(reading: Reading, world: Campaign, actor: str | None) -> int | None:
     """The clause where a thing is moved to a person: to someone ("slide the ale over to Bram") or
     before the thing ("flip him a copper"). Said in quotes or denied ("I don't give him a thing"), nothing."""
+    found = passed_to_whom(reading, world, actor)
+    return found[0] if found is not None else None
+
+
+def passed_to_whom(reading: Reading, world: Campaign, actor: str | None) -> tuple[int, str] | None:
+    """(clause, the word naming the one it goes to) where a thing is moved to a person."""
     if not any(t.stem in PASSING for t in reading.tokens):
         return None  # no verb of moving a thing: the common case, answered before the people are gathered
     people = people_here(world, actor)
     negated = {t.clause for t in reading.tokens if t.negated}
+    owners = frozenset(t.word for t in reading.tokens if t.possessive)
     for index, clause in enumerate(reading.clauses):
         if clause.quoted or index in negated:
             continue
@@ -73,40 +80,42 @@ def passed_to(reading: Reading, world: Campaign, actor: str | None) -> int | Non
             if stem(w) not in PASSING:
                 continue
             rest = ws[j + 1:j + 1 + _REACH]
-            if _to_someone(rest, people) or _someone_then_thing(rest, people):
-                return index
+            if (whom := _to_someone(rest, people, owners) or _someone_then_thing(rest, people)) is not None:
+                return index, whom
     return None
 
 
-def _to_someone(rest: list[str], people: set[str]) -> bool:
+def _to_someone(rest: list[str], people: set[str], owners: frozenset[str] = frozenset()) -> str | None:
     """ "the coin over to Vell": a thing first, then "to" and a person, with no "at" between."""
-    if not rest or rest[0] in ("to", "at") or _is_person(rest[0], people):
-        return False
+    # A person first is the one handed to ("him a copper"), unless only the thing's owner ("Aldous's tinderbox").
+    if not rest or rest[0] in ("to", "at") or _is_person(rest[0], people) and rest[0] not in owners:
+        return None
     if "to" not in rest or "at" in rest[:rest.index("to")]:
-        return False
+        return None
     k = rest.index("to")
     thing = [w for w in rest[:k] if w not in _ON_THE_WAY and w not in _THING_OPENERS]
-    if any(stem(w) in _NO_THING for w in thing):
-        return False  # "pay attention to Vell", "give my regards to Hesper"
+    if not thing or any(stem(w) in _NO_THING for w in thing):
+        return None  # "pay attention to Vell", "give my regards to Hesper"
     after = rest[k + 1:k + 3]
-    person = bool(after) and (_is_person(after[0], people) or after[0] == "the" and len(after) > 1
-                               and _is_person(after[1], people))
-    return bool(thing) and person
+    if after and _is_person(after[0], people):
+        return after[0]
+    return after[1] if len(after) > 1 and after[0] == "the" and _is_person(after[1], people) else None
 
 
-def _someone_then_thing(rest: list[str], people: set[str]) -> bool:
+def _someone_then_thing(rest: list[str], people: set[str]) -> str | None:
     """ "him a copper", "Pim two coins", "the old keeper the sealed letter": a person right after the verb,
     then a thing."""
     if rest[:1] == ["the"]:  # a person by role, with a word or two about them ("the lookout girl")
         ends = next((k for k in (1, 2, 3) if k + 2 < len(rest) and rest[k + 1] in _THING_OPENERS), None)
         if ends is None or not any(_is_person(w, people) for w in rest[1:ends + 1]):
-            return False
+            return None
         rest = [rest[ends], *rest[ends + 1:]]
         people = people | {stem(rest[0])}
     if len(rest) < 3 or not _is_person(rest[0], people):
-        return False
+        return None
     opener, noun = rest[1], rest[2]
-    return (opener in _THING_OPENERS or opener.isdigit()) and stem(noun) not in _NO_THING and noun not in _LINKS
+    handed = (opener in _THING_OPENERS or opener.isdigit()) and stem(noun) not in _NO_THING and noun not in _LINKS
+    return rest[0] if handed else None
 
 
 def _is_person(word: str, people: set[str]) -> bool:

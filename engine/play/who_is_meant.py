@@ -16,6 +16,7 @@ from engine.play.cue_keys import LEXICON
 from engine.play.deciding import THEN_MIN
 from engine.play.entities import alias_stems, named_where, rank_people
 from engine.play.intent_result import OUTRIGHT
+from engine.play.passing import passed_to_whom
 from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
 from engine.play.reading import Reading, Token
 from engine.text import stem, words
@@ -211,6 +212,14 @@ def _first_acting(reading: Reading, acting: dict[int, dict[ActionType, float]], 
 
 def _name_stems(ref: EntityRef) -> set[str]:
     return {stem(w.casefold()) for w in words(ref.name)}
+
+
+def handed_to(reading: Reading, ranked: list[EntityRef], world: Campaign, actor: str | None) -> EntityRef | None:
+    """Whom a thing is handed or passed to, named by a name or role, when several people are named."""
+    if len(ranked) < 2 or (found := passed_to_whom(reading, world, actor)) is None:
+        return None
+    named = named_where([stem(found[1])], world, actor)
+    return next((r for r in ranked if r.name in named), None)
 
 
 def misheard_foe(reading: Reading, world: Campaign) -> EntityRef | None:

@@ -24,6 +24,15 @@ def test_a_thing_moved_to_someone_changes_hands(text, who):
 
 
 @pytest.mark.parametrize("text,where,who", [
+    ("I pass Aldous's tinderbox over to Tova", "Gannet Point", "Tova"),  # Aldous only owns it
+    ("handing Bram his cut of Crowe's silver", "Wrecker Caves", "Bram"),  # Crowe's silver, Bram's hand
+])
+def test_a_thing_of_someone_named_goes_to_the_one_handed_it(text, where, who):
+    intent = _parse(text, where, "Wren")
+    assert (intent.kind, intent.target) == ("inventory", who)
+
+
+@pytest.mark.parametrize("text,where,who", [
     ("I pass the lookout girl the heel of my bread", "Gannet Point", "Nessa Rook"),  # a person by role
     ("vell's busy, toss him two silver for the rope", "Kettlecove Docks", "Osric Vell"),  # 's is "is": no hail
 ])
