@@ -99,8 +99,15 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     # A time of day is no place ("we crash for the night" goes nowhere, whatever a place's text says of nights).
     # Nor is a place the story so far passed through ("we already rested at the inn, so I ..."), nor the
     # speaker's own things ("up to my room" at the inn is no lamp room elsewhere).
+    # Nor the clause where a ware is ordered ("buy some rope and then go to the lighthouse": rope is no place),
+    # unless the order is the way taken ("we take a boat round to the sea caves").
+    main = facts.get("main") or {}
+    bought = facts.get("ordered")
+    if bought in routes_taken(reading) or bought in main and main[bought][3] in MOVEMENT_KEYS:  # type: ignore[operator,index]
+        bought = None
     stems_said = [_place_spelt(t, world) if keys & MOVEMENT_KEYS else t.stem for t in reading.tokens
-                  if not t.negated and not t.own and t.stem not in _TIMES and not reading.clauses[t.clause].recounted]
+                  if not t.negated and not t.own and t.stem not in _TIMES and not reading.clauses[t.clause].recounted
+                  and t.clause != bought]
     # Only a cue used as a verb is ignored: "the stair" is a feature even though "stairs" is a cue.
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place([s for s in stems_said if s not in foe_words], world, ignore=verbs)

@@ -415,10 +415,11 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                 or said_first == IntentKind.ROLEPLAY and bool(said & TRADE)
             target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
                                or trading, topic)
-            if trading and (target is None or target.kind == "monster"
+            if trading and (target is None or target.kind == "monster" or absent_by_role(world, target)
                             or target.kind == "character" and _bought_for(reading, target)):
                 # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova. Nobody buys
-                # from a stat block ("a pint for the burned sailor by the fire").
+                # from a stat block ("a pint for the burned sailor by the fire"), nor from someone away ("buy
+                # rope and go to the lighthouse" does not buy from its keeper).
                 target = seller_of(world, said) or target
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:

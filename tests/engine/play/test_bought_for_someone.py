@@ -65,3 +65,9 @@ def test_a_purchase_said_before_a_move_is_made_from_the_seller() -> None:
     # The purchase is said first, though the move weighs more: the first part's target is the seller.
     intent = _parse("ok buying the lantern and a flask of oil, then we go up to the Point. go", "Kettlecove Docks")
     assert (intent.kind, intent.target, intent.destination) == ("mixed", "Osric Vell", "Gannet Point")
+
+
+def test_a_purchase_beside_a_trip_is_from_the_seller_and_goes_where_the_trip_goes() -> None:
+    # The lighthouse's keeper is away: no purchase from him; the rope bought is no word of where to go.
+    intent = _parse("could i buy some rope and then go up to the lighthouse", "Kettlecove Docks", "Bram")
+    assert (intent.kind, intent.target, intent.destination) == ("mixed", "Osric Vell", "Gannet Point")
