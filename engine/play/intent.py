@@ -53,7 +53,7 @@ from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, sc
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
 from engine.play.tense import recounted
-from engine.play.thinking_aloud import answered_themselves, taken_back
+from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
 from engine.play.wares_named import ORDERED, seller_of
 from engine.play.who_is_meant import (
@@ -123,6 +123,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     recounted(reading, others)
     taken_back(reading)
     answered_themselves(reading)
+    options_weighed(reading)
     structure.reported_questions(reading)
     indirect_questions(reading)
     structure.things_doing(reading)

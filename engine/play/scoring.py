@@ -52,6 +52,7 @@ from engine.play.passing import (
 )
 from engine.play.reading import Reading, Token
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
+from engine.play.structure import DESCRIBED
 from engine.play.wares_named import ASKING_KEYS, ORDERED, ordered, ware_words
 from engine.text import stem
 
@@ -236,6 +237,8 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         kind = spell_kind(reading.spell)
         clause = next((t.clause for t in reading.tokens if t.factor == 0 and not t.negated), 0)
         weight = 4.0 if kind else 1.0
+        if reading.clauses[clause].recounted:
+            weight *= DESCRIBED  # "I think I burned one on Detect Magic earlier": a spell told of, not cast
         if fighting:
             kind = T.COMBAT
         elif kind == T.EXPLORATION and clause in worked:

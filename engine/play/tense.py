@@ -33,12 +33,17 @@ def _plural(word: str) -> bool:
         and not base_verb(word[:-1]) and word not in lx.FILLERS
 
 
+_HEDGES = {"think", "guess", "believe", "reckon", "suppose", "bet", "know"}
+
+
 def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
     ws = [w for w in ws if w not in lx.FILLERS]
     while len(ws) > 2 and ws[0] in _OPENERS:
         ws = ws[1:]
     if len(ws) > 2 and ws[0] in _THE and _plural(ws[1]):
         ws = ws[1:]  # "the thugs ran off", "those sailors came back"
+    if len(ws) > 3 and ws[0] in _PRONOUNS and ws[1] in _HEDGES and ws[2] in _PRONOUNS:
+        ws = ws[2:]  # "I think I burned one on Detect Magic earlier": the hedge tells no act
     if len(ws) < 2 or not (ws[0] in _PRONOUNS or ws[0] in _PERFECT or ws[0] in names or _plural(ws[0])):
         return False
     rest = [w for w in ws[1:] if w not in _ADVERBS]

@@ -108,3 +108,30 @@ def answered_themselves(reading: Reading) -> None:
                 break
             quiet.add(j)
         quieten(reading, quiet)
+
+
+# "deciding between Sleep and Magic Missile", "torn between the desk and the chest": options weighed.
+_WEIGHING = {"deciding", "decide", "torn", "choosing", "choose", "picking", "pick", "weighing", "dithering"}
+
+
+def options_weighed(reading: Reading) -> None:
+    """Options weighed ("what's Old Nip on for hit points? deciding between Sleep and Magic Missile") are
+    no acts beside a question asked; a message that only weighs them is left to say which one it takes."""
+    if not any(c.question for c in reading.clauses):
+        return
+    quiet: set[int] = set()
+    for index, clause in enumerate(reading.clauses):
+        ws = clause.words
+        if any(w == "between" and i and ws[i - 1] in _WEIGHING for i, w in enumerate(ws)):
+            quiet.add(index)
+            nxt = index + 1
+            while nxt < len(reading.clauses) and reading.clauses[nxt].lead in ("and", "or") \
+                    and 0 < len(reading.clauses[nxt].words) <= 4:
+                quiet.add(nxt)
+                nxt += 1
+    for t in reading.tokens:
+        if t.clause in quiet:
+            t.factor = 0.0
+    spell = set(reading.spell.split()) if reading.spell else set()
+    if quiet and spell and not any(t.word in spell for t in reading.tokens if t.clause not in quiet):
+        reading.spell = None  # a spell only weighed is not cast
