@@ -177,3 +177,23 @@ def _subject(word: str) -> bool:
     """A word that can open the subject of a question ("is old nip ...", "is sacred flame ..."); "were done
     here" (for "we're") has none: a participle follows straight on."""
     return bool(word) and word not in lx.FIRST_PERSON and not past_form(word) and word not in _NO_SUBJECT
+
+
+# Words of how an act works under the rules: asked beside the act, they ask about it, not about the scene.
+_HOW_IT_WORKS = {"sneak", "advantage", "disadvantage", "action", "bonus", "reaction", "save", "saving", "roll",
+                 "attack", "radiant", "necrotic", "damage", "range", "concentration", "slot", "provoke",
+                 "opportunity", "proficient", "proficiency", "dc", "modifier", "beat", "beats", "ac",
+                 "cost", "costs", "price", "hit"}
+# "how many hit points / hit dice has it left?" asks how things stand.
+_NOT_HOW = {("hit", "points"), ("hit", "point"), ("hit", "dice"), ("hit", "die"), ("hp",)}
+
+
+def about_the_act(clause: Clause) -> bool:
+    """"is that a saving throw or an attack roll?", "do I get sneak attack?", "17, is that enough to hit?",
+    "what's my AC without it?": a question of how the act beside it works (the guide: it adds no part), not
+    of how things stand ("is he bloodied?", "how many hit points has it left?")."""
+    ws = [w for w in clause.words if w not in lx.FILLERS]
+    if any(tuple(ws[i:i + len(p)]) == p for p in _NOT_HOW for i in range(len(ws))):
+        return False
+    return bool(set(ws) & _HOW_IT_WORKS)
+

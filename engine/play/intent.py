@@ -26,7 +26,7 @@ from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing
-from engine.play.dm_questions import asks_what_is_there, looked_into
+from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
     MainVerb,
@@ -316,6 +316,8 @@ def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKin
     elif asked and kinds == [IntentKind.EXPLORATION] \
             and all(asks_what_is_there(c) for c in reading.clauses if c.question):
         asked = False  # "I look around the taproom, who's in tonight?": the look answers it
+    elif asked and kinds and all(about_the_act(c) for c in reading.clauses if c.question):
+        asked = False  # "Sacred Flame on the wrecker. Is that a save or an attack roll?": how the act works
     elif asked:
         kinds = [IntentKind.QUESTION, *kinds]
     return kinds, asked

@@ -33,3 +33,22 @@ def test_options_only_weighed_beside_a_question_are_no_act() -> None:
 def test_an_option_taken_after_the_question_is_still_an_act() -> None:
     text = "how hurt is the crab? torn between sleep and magic missile. magic missile the crab"
     assert _kind(text, enemies=["Giant Crab"]) == "mixed"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Ray of Frost on the crab. Does it get a saving throw or is it an attack roll?", "combat"),
+    ("I stab the crab with my shortsword. do I get advantage on it?", "combat"),
+    ("I swing at the crab, 16 on the attack roll, does that hit it?", "combat"),
+    ("can I take my helmet off? what's my AC without it", "inventory"),
+])
+def test_a_question_of_how_the_act_works_adds_no_part(text: str, kind: str) -> None:
+    assert _kind(text, enemies=["Giant Crab"] if kind == "combat" else None) == kind
+
+
+@pytest.mark.parametrize("text", [
+    "Ray of Frost on the crab. how many hit points has it got left?",  # how things stand, not how the act works
+    "is the crab bloodied yet? I stab it with my shortsword",
+    "is Crowe close enough to hear us? I ask Aldous who tied him up",
+])
+def test_a_question_of_how_things_stand_beside_an_act_is_a_part(text: str) -> None:
+    assert _kind(text, enemies=["Giant Crab"] if "crab" in text.lower() else None) == "mixed"
