@@ -41,3 +41,16 @@ def test_a_repeated_sequence_after_a_verb_is_still_tried() -> None:
 @pytest.mark.parametrize("sound", ["psst", "shhk", "bzzt"])
 def test_a_sound_without_vowels_is_no_misspelt_word(sound: str) -> None:
     assert correct(sound, frozenset({"past", "shock", "buzz"})) == sound
+
+
+@pytest.mark.parametrize("text", ["I whack the crab with an oar", "I clobber Crowe"])
+def test_everyday_verbs_of_striking_are_attacks(text: str) -> None:
+    # Out of a fight in the caves: a blow at someone standing there starts one.
+    world = case_world({"location": "Wrecker Caves", "in_combat": False, "enemies": [], "actor": "Bram"})
+    assert parse(text, world, "Bram").kind == "combat"
+
+
+def test_a_weapon_named_in_two_words_and_drawn_before_the_blow_is_two_parts() -> None:
+    world = case_world({"location": "Drowned Chapel", "in_combat": True, "enemies": ["Drowned Sailor"], "actor": "Tova"})
+    intent = parse("i draw my war hammer and smack the drowned sailor", world, "Tova")
+    assert (intent.kind, [p.kind for p in intent.parts]) == ("mixed", ["inventory", "combat"])
