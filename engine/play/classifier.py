@@ -27,7 +27,7 @@ from engine.play.dm_questions import (
     told_by_the_dm,
 )
 from engine.play.frames import without_leave
-from engine.play.inflection import third_person
+from engine.play.inflection import past_form, third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.table_talk import table_talk
 from engine.play.typos import correct, investigating, run_apart, unjoined
@@ -261,7 +261,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         # "If Crowe really is asleep, ...", "once Pim's gone": named after "if"/"when", a subject, not a hail.
         # "Vell swears he was at his desk": a name before a verb in the third person is its subject.
         hailed = bool(first) and first[0] in addressees and (len(first) < 2 or first[1] not in lx.SUBJECTS
-                                                             and not third_person(first[1])) \
+                                                             and not third_person(first[1])
+                                                             and not past_form(first[1])) \
             and not owner and spoken[0].lead not in _SUBORDINATE
         hailed = hailed or any(c.words[-1] in addressees and set(c.words) & lx.SECOND_PERSON for c in spoken)
         if hailed:

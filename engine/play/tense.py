@@ -33,6 +33,8 @@ def _plural(word: str) -> bool:
         and not base_verb(word[:-1]) and word not in lx.FILLERS
 
 
+# Past forms that are also a present or a noun after "the X": "the crab hit", "the door shut", "the thug set".
+_AMBIGUOUS_PAST = {"hit", "cut", "set", "put", "shut", "hurt", "cast", "let", "read", "beat", "spread", "split"}
 _HEDGES = {"think", "guess", "believe", "reckon", "suppose", "bet", "know"}
 
 
@@ -42,6 +44,8 @@ def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
         ws = ws[1:]
     if len(ws) > 2 and ws[0] in _THE and _plural(ws[1]):
         ws = ws[1:]  # "the thugs ran off", "those sailors came back"
+    elif len(ws) > 2 and ws[0] in _THE and past_form(ws[2]) and ws[2] not in _AMBIGUOUS_PAST:
+        return True  # "the girl ran away", "the crab died": someone else's deed, told
     if len(ws) > 3 and ws[0] in _PRONOUNS and ws[1] in _HEDGES and ws[2] in _PRONOUNS:
         ws = ws[2:]  # "I think I burned one on Detect Magic earlier": the hedge tells no act
     if len(ws) < 2 or not (ws[0] in _PRONOUNS or ws[0] in _PERFECT or ws[0] in names or _plural(ws[0])):
@@ -51,6 +55,8 @@ def _told_in_the_past(ws: list[str], names: frozenset[str]) -> bool:
         return False
     if rest[0] in ("was", "were") and ws[0] not in _PERFECT:
         return True  # "I was going to shoot her", "we were halfway up": the story so far
+    if rest[:2] == ["had", "to"]:
+        return True  # "we had to run": what was needed then
     if rest[0] in _HAVE and ws[0] not in _PERFECT and len(rest) > 1:
         return past_form(rest[1])  # "I have searched the boats" ("I have to go" is no past)
     return past_form(rest[0])  # "he just dropped", "we've searched it" ("I'd go" is no past)

@@ -179,3 +179,15 @@ def test_asking_the_one_there_is_still_talk():
 @pytest.mark.parametrize("text", ["mind if I go over to the crab pool and have a look?", "have a look?"])
 def test_having_a_look_put_as_a_question_is_the_look(text):
     assert _parse(text, "Wrecker Caves", "Wren").kind == "exploration"
+
+
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    # someone else's deed told with "the", then the party's own going
+    ("so the lamp's lit and the girl ran off, and then we head back down to the boats", "Gannet Point", "exploration"),
+    # "had to" is what was needed then; a name before a verb in the past is its subject, not a hail
+    ("Nessa blew that whistle last time and we had to run. I tackle her before she can blow it", "Gannet Point",
+     "combat"),
+])
+def test_what_others_did_and_what_had_to_be_done_are_the_story_so_far(text, where, kind):
+    world = case_world({"location": where, "in_combat": False, "enemies": [], "actor": "Wren"})
+    assert parse(text, world, "Wren").kind == kind
