@@ -150,8 +150,7 @@ def test_an_it_clause_after_if_still_leaves_the_act_after_it():
 
 
 @pytest.mark.parametrize("text", [
-    pytest.param("May I ask whether the harbormaster's office is locked at night", marks=pytest.mark.xfail(
-        strict=True, reason="the rules read a question; the second opinion, with Vell there, talk")),
+    "May I ask whether the harbormaster's office is locked at night",
     "might I enquire if we have time before the tide turns"])
 def test_leave_to_ask_whether_is_a_question(text):
     assert _parse(text, "Kettlecove Docks", "Tova").kind == "question"
