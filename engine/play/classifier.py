@@ -299,7 +299,6 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                     t.factor *= QUOTE_FACTOR
     _said_after_colon(reading, vocative)
     _when_phrases(reading)
-    _what_others_do(reading)
     rules_asked = not vocative and asks_the_rules(reading.clauses)
     alone = sum(1 for c in reading.clauses if c.words) == 1
     for index, clause in enumerate(reading.clauses):
@@ -367,37 +366,6 @@ def _when_phrases(reading: Reading) -> None:
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= TOPIC_FACTOR
-
-
-_OTHERS = {"they", "he", "she", "it"}
-
-
-def _what_others_do(reading: Reading) -> None:
-    """"follow the prints and see where they go", "watch what he does", "kick the trapdoor til it gives",
-    "check the tin while she talks": an act told of someone else inside a "where"/"what" phrase or a clause of
-    time is what the speaker finds out or waits on, not something they do."""
-    for index, clause in enumerate(reading.clauses):
-        ws = clause.words
-        if index and clause.lead in _SUBORDINATE and ws[:1] and ws[0] in _OTHERS and len(ws) <= 4:
-            # ... up to the speaker's own act after it ("if it's late we sleep").
-            for t in reading.tokens:
-                if t.clause == index and t.word in lx.FIRST_PERSON:
-                    break
-                if t.clause == index:
-                    t.factor *= TOPIC_FACTOR
-            continue
-        for i in range(1, len(ws) - 2):
-            if ws[i] in lx.QUESTION_WORDS and ws[i + 1] in _OTHERS:
-                muted = set(range(i + 2, len(ws)))
-                place = 0
-                for t in reading.tokens:
-                    if t.clause == index:
-                        while place < len(ws) and ws[place] != t.word:
-                            place += 1
-                        if place in muted:
-                            t.factor *= TOPIC_FACTOR
-                        place += 1
-                break
 
 
 def _said_after_colon(reading: Reading, vocative: bool) -> None:

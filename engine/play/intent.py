@@ -120,6 +120,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
     structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)
+    structure.found_out(reading)
     recounted(reading, others)
     taken_back(reading)
     answered_themselves(reading)
@@ -236,11 +237,11 @@ def _bought_for(reading: Reading, person: EntityRef) -> bool:
     """Who a purchase is for or whose ware it is, not who sells it: named right after "for" or after the verb of
     buying ("buy Wren a pint", "order Bram a stew"), or only as an owner ("the rope, Bram's is frayed")."""
     via = person.via.casefold()
-    # Across a colon too: a form typed "BUY: bolts x20 | FOR: Tova".
-    said = [t for t in reading.tokens if t.word == via]
+    # Read over the tokens, so across a colon too: a form typed "BUY: bolts x20 | FOR: Tova".
     if any((a.word == "for" or a.stem in _BUYING) and b.word == via
            for a, b in zip(reading.tokens, reading.tokens[1:], strict=False)):
         return True
+    said = [t for t in reading.tokens if t.word == via]
     return bool(said) and all(t.possessive for t in said)
 
 

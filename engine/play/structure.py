@@ -188,6 +188,17 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
                 t.factor *= DESCRIBED
 
 
+def found_out(reading: Reading) -> None:
+    """"follow the prints and see where they go", "watch what he does": someone else's act inside a "where" or
+    "what" phrase is what the character finds out, not something the character does."""
+    for index in range(len(reading.clauses)):
+        own = [t for t in reading.tokens if t.clause == index]
+        at = next((i + 2 for i in range(1, len(own) - 2)
+                   if own[i].word in lx.QUESTION_WORDS and own[i + 1].word in _HE_SHE | {"they"}), None)
+        for t in own[at:] if at is not None else ():
+            t.factor *= DESCRIBED
+
+
 _MANNER = {"way", "as", "like"}
 
 

@@ -129,9 +129,7 @@ def options_weighed(reading: Reading) -> None:
                     and 0 < len(reading.clauses[nxt].words) <= 4:
                 quiet.add(nxt)
                 nxt += 1
-    for t in reading.tokens:
-        if t.clause in quiet:
-            t.factor = 0.0
+    quieten(reading, quiet)
     spell = set(reading.spell.split()) if reading.spell else set()
     if quiet and spell and not any(t.word in spell for t in reading.tokens if t.clause not in quiet):
         reading.spell = None  # a spell only weighed is not cast

@@ -157,9 +157,10 @@ def rejoined(text: str, world: Campaign) -> str:
 def _compounds(world: Campaign) -> tuple[re.Pattern[str] | None, dict[tuple[str, str], str]]:
     joined: dict[tuple[str, str], str] = {}
     for word in {w for t in _named(world) for w in words(t.replace("-", " ")) if len(w) >= 8 and w.isalpha()}:
-        for cut in range(3, len(word) - 3):  # parts of four letters or more: "look out" stays two words
+        # Parts of four letters or more ("look out" stays two words), or three before five ("war hammer").
+        for cut in range(3, len(word) - 3):
             head, tail = word[:cut], word[cut:]
-            if (cut >= 4 or len(tail) >= 5) and _is_word(head) and _is_word(tail):  # "war hammer" too
+            if (cut >= 4 or len(tail) >= 5) and _is_word(head) and _is_word(tail):
                 joined[(head, tail)] = word
     if not joined:
         return None, {}

@@ -91,8 +91,8 @@ def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
     if head.noun or counted or bare or head is own[0] and head.word in ("round", "another"):
         wanted = head.stem in sold | _MEASURES
         # Longer, it is still an order when it says whom it is for ("a bowl of stew for the lad by the fire").
-        return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM) or own[1].word == "for"
-                           or any(t.word == "for" for t in own[2:4]))
+        return wanted and (len(own) <= 4 or bool({t.word for t in own} & _FOR_WHOM)
+                           or any(t.word == "for" for t in own[1:4]))
     return any(t.stem in _SERVING and nxt.word in ("me", "us") for t, nxt in zip(own, own[1:], strict=False))
 
 
