@@ -1,4 +1,5 @@
-"""Courtly and archaic English read as today's: "thou", "smiteth", "mine ear", "ere we knock".
+"""Courtly, archaic and dropped-letter English read as today's: "thou", "smiteth", "mine ear", "ere we
+knock", "'avin' a gander".
 
 Players who roleplay in the high style write the same acts in older forms. The words the rules know are
 today's, so the old forms are put into them before anything is read: a pronoun or a verb ending, never a
@@ -7,6 +8,8 @@ word of the world's ("the Merrow's Luck" stays as written). A word that is Engli
 """
 
 from __future__ import annotations
+
+import re
 
 from engine.play.cue_keys import is_verb
 from engine.play.typos import is_english
@@ -51,3 +54,26 @@ def modernised(raw: list[str]) -> list[str]:
         else:
             out.append(_todays_verb(word) or word)
     return out
+
+
+# A word said with its h or g dropped and an apostrophe in their place: "'avin'", "'angin'", "climbin'".
+_ELIDED = re.compile(r"(?<![a-z0-9])(')?([a-z]+)(')?(?![a-z])")
+
+
+def restored_elisions(text: str) -> str:
+    """The lower-cased text with dropped letters put back where the apostrophe stands for them ("'avin' a
+    gander" -> "having a gander"), so that the apostrophes are not read as single quotes. Only a word that is
+    not English as typed and is English restored: "'old man'" and "'is that allowed'" stay quotes."""
+    def put_back(match: re.Match[str]) -> str:
+        before, word, after = match.group(1) or "", match.group(2), match.group(3) or ""
+        if not (before or after) or is_english(word):
+            return match.group(0)
+        heads = ("h",) if before else ("",)
+        tails = ("g", "") if after and word.endswith("in") else ("",)
+        for head in heads:
+            for tail in tails:
+                if is_english(head + word + tail):
+                    return head + word + tail
+        return match.group(0)
+
+    return _ELIDED.sub(put_back, text)

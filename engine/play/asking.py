@@ -15,6 +15,7 @@ from engine.play.reading import Reading
 T = ActionType
 _SPEECH_MIN = 3.0  # a clause that speaks to someone, not a murmur in a side clause ("while he talks")
 _JUDGING = {"think", "reckon", "believe", "sense", "feel", "tell", "figure", "seem", "seems", "trust"}
+_DISCERNING = {"see", "tell", "know", "judge", "gauge", "check", "out", "sense", "spot"}  # "... see whether ..."
 _SPEAKERS = {"i", "we", "i'll", "we'll", "let's", "i'm", "we're", "you", "your", "ya", "you're"}
 
 
@@ -61,6 +62,12 @@ def reads_a_person(reading: Reading) -> list[int]:
         if not ws or clause.quoted or ws[0].startswith("where") or not honesty(ws):
             continue
         judged = set(ws) & _JUDGING  # "do I think he is honest": the speaker judges, someone else is judged
+        # "... to see whether he is telling us the truth": after "whether" someone else is the one judged.
+        whether = next((k for k, w in enumerate(ws) if w in ("whether", "if")), None)
+        if whether and ws[whether - 1] in _DISCERNING and ws[whether + 1:whether + 2] \
+                and ws[whether + 1] not in _SPEAKERS:
+            out.append(i)
+            continue
         if set(ws) & _SPEAKERS and not judged:
             continue
         if clause.asked or ws[0] in lx.AUXILIARIES or clause.lead in ("if", "whether") or ws[0] == "whether":

@@ -16,7 +16,7 @@ import re
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
-from engine.play.archaic import modernised
+from engine.play.archaic import modernised, restored_elisions
 from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, cue_stem, is_verb
 from engine.play.dm_questions import (
     TELLING,
@@ -145,7 +145,8 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
     text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
     text = _STARRED_THEN_SUBJECT.sub(r"\1 , ", text)
-    raw = _TOKEN_RE.findall(_single_quotes(text.lower().replace("’", "'").replace("‘", "'").replace("-", " ")))
+    raw = _TOKEN_RE.findall(_single_quotes(restored_elisions(
+        text.lower().replace("’", "'").replace("‘", "'").replace("-", " "))))
     raw = _without_future(without_leave(investigating(run_apart(unjoined(modernised(raw)), vocabulary))))
     if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
         raw[0] = "examine"  # "x niche": the text-adventure command for examining

@@ -80,7 +80,9 @@ def gone_to_do(reading: Reading, main: dict[int, tuple[ActionType, float, int, t
         if key not in MOVEMENT_KEYS or i == place_clause:
             continue
         ws = reading.clauses[i].words
-        after = ws[ws.index("to") + 1:] if "to" in ws else []
+        # Only a "to" after the going says what it is for: "I'd like us to climb up to the point" wants the move.
+        went = next((k for k, w in enumerate(ws) if cue_stem(w) == key[0]), 0)
+        after = ws[ws.index("to", went) + 1:] if "to" in ws[went:] else []
         purpose = after[0] if after else ""
         if base_verb(purpose) and any(c.action_type not in (T.EXPLORATION, T.PUZZLE) and c.weight >= 2.5
                                       and not c.verb_only for c in LEXICON.get((cue_stem(purpose),), ())):

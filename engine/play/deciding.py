@@ -36,6 +36,8 @@ def decide(scores: dict[ActionType, float], clause_scores: dict[int, dict[Action
     share = {t: round(s / total, 3) for t, s in ranked if s > 0}
     clause_winners = []
     for index, per_clause in clause_scores.items():
+        if not per_clause:
+            continue  # a clause whose every score was taken away as part of another act
         best_type, best = max(per_clause.items(), key=lambda kv: kv[1])
         # "..., then open it": an act said to come next stands on its own, however plain its verb.
         if best >= (THEN_MIN if index in sequenced else CLAUSE_MIN) and best_type not in clause_winners:

@@ -207,7 +207,10 @@ def _only_way_out(reading: Reading, world: Campaign, keys: set[tuple[str, ...]],
     """"we leave the chapel", "let's get out of here": from a place with one way out, leaving goes that way."""
     here = world.location(world.game_state.party_location)
     heading_out = any(tuple(w for w in c.words if w not in _WHO and w not in lx.FILLERS) in _OUT for c in reading.clauses)
-    if here is None or len(here.connections) != 1 or not (keys & _LEAVING or heading_out) \
+    # "I convince the thugs to drop their weapons and leave": leaving asked of others takes no one anywhere.
+    weighed = {t.stem for t in reading.tokens if t.factor >= 1.0}
+    leaving = any(set(k) <= weighed for k in keys & _LEAVING)
+    if here is None or len(here.connections) != 1 or not (leaving or heading_out) \
             or any(t.negated for t in reading.tokens):
         return
     facts["place"], facts["moving"] = here.connections[0], True

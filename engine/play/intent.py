@@ -52,6 +52,7 @@ from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
+from engine.play.swayed import talked_into
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
@@ -72,6 +73,7 @@ from engine.play.who_is_meant import (
 )
 from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
+from engine.play.written import written_saying
 from engine.text import stem, words
 
 T = ActionType
@@ -130,6 +132,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.things_doing(reading)
     structure.set_going(reading)
     tried = structure.sequence(text, reading)
+    talked_into(reading)
+    written_saying(reading)
     hidden = covert(reading)
     in_fight = world is not None and bool(world.game_state.combat and world.game_state.combat.active)
     contested = in_fight and any(t.stem in _CONTESTS and t.factor >= 1.0 for t in reading.tokens)
@@ -165,7 +169,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         per[T.PUZZLE] = per.get(T.PUZZLE, 0.0) + structure.SEQUENCE_WEIGHT
         matched.append("sequence")
     asked = [i for i, c in enumerate(reading.clauses) if c.question]
-    requested = None if contested else structure.check_requested(reading)
+    requested = None if contested else structure.check_requested(reading, frozenset(w.casefold() for w in words(actor or "")))
     if requested is not None and reading.clauses[requested].lead == "then":
         # "what's the time? then I roll insight on Vell": a check that comes next is one act among others.
         per = clause_scores.setdefault(requested, {})

@@ -15,7 +15,7 @@ T = ActionType
 # verb-only cue, ignored right after an article or possessive ("I head north" vs "the cultist's head").
 LEXICON_SPEC: dict[ActionType, str] = {
     T.COMBAT: """drop_prone:3 go_prone:3 drop_concentration:2.5 pummel:3 bludgeon:3 skewer:3 impale:3 riposte:3 feint:2.5 tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
-        punch:2.5 smack:2.5 whack:2.5 clobber:2.5 wallop:2.5 hurl:2 fling:2 kick:1.5 fight:3 lunge:2.5 bite!:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
+        punch:2.5 smack:2.5 whack:2.5 clobber:2.5 wallop:2.5 hurl:2 fling:2 loose_arrow:3 loose_bolt:3 loose_shaft:3 kick:1.5 fight:3 lunge:2.5 bite!:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
         sacred_flame:3 dodge:3 defend:2 parry:2.5 disengage:3 initiative:3 roll_initiative:4 grapple:2.5
         shove:2 sneak_attack:4 help_action:4 hack:3 cleave:3 bash:2 counterattack:3 finish_off:2.5 rage:2.5 aim:1.5
         fall_back:2 throw:1 go_for:2 axe:1 sword:1 longsword:1 greataxe:1 bow:1 longbow:1 crossbow:1
@@ -50,15 +50,15 @@ LEXICON_SPEC: dict[ActionType, str] = {
         code:2 password:2.5 sequence:2.5 combination:3 mechanism:2.5 pressure_plate:3 statue:1 dial:3 pull:1 push:1
         turn!:1 rotate:1.5 answer:1.5 translate:3 symbol:2.5 sigil:2.5 arrange:2 pattern:2 mosaic:2
         chant!:2.5 recite!:2.5 intone!:2.5 tile:1.5 keyhole:1 pedestal:1 order:1 figure_out:2 work_out:2 press:1.5 constellation:1""",
-    T.SKILL_CHECK: """body_language:4 sense_motive:4 scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 listen_at:3.5 ear_to:3.5 ear_against:3.5 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
-        disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 kick_in:3 kick_door:3 kick_trapdoor:3 kick_hatch:3 bash_in:3 bash_down:3 bash_open:3 smash_in:3 smash_down:3 smash_open:3 bust_open:3 bust_down:3 shoulder_open:3 barge_open:3 lift:2.5 pick_pocket:4
+    T.SKILL_CHECK: """body_language:4 sense_motive:4 scramble:3 blend_in:3 keep_footing:3 keep_balance:3 clamber:3 shin:2.5 hoist:2.5 haul:2.5 wriggle:2.5 squirm:2.5 slip_past:4 slip_by:4 creep_past:4 sneak_by:4 tend:2 treat_wound:3 patch_up:3 bind_wound:3 eavesdrop:3 listen_in:3 ears_open:3 listen_at:3.5 ear_to:3.5 ear_against:3.5 navigate:3 force_open:3 break_open:3 impersonate:3 juggle:3 sing:3 dance:3 heave:2.5 shadow:2 unseen:2 sneak_past:4 sneak_up:3 lift_from:3 mage_hand:4 find_familiar:4 climb:3 jump:3 leap:3 sneak:3 creep:3 tiptoe:3 skulk:3 slink:3 prowl:2.5 hide:3 swim:3 dive:3 hold_breath:2 balance:3 pick_lock:4 lockpick:4
+        disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 kick_in:3 kick_door:3 kick_trapdoor:3 kick_hatch:3 boot_through:3 boot_door:3 boot_in:3 boot_open:3 foot_through:3 bash_in:3 bash_down:3 bash_open:3 smash_in:3 smash_down:3 smash_open:3 bust_open:3 bust_down:3 shoulder_open:3 barge_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
         remember:2.5 think_back:3 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5
         cliff:1 lock:1.5 track:2 footprint:2 print:1.5 spoor:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
-    T.REST: """settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
+    T.REST: """split_watch:5 share_watch:5 settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:3.5 second_watch:3.5 third_watch:3.5 middle_watch:3.5 last_watch:3.5 until_morning:2 crash_here:4 crash_out:4 hit_sack:6 call_it_night:5 call_it_day:4 bed:2 to_bed:5 get_head_down:4 put_feet_up:4 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3
         health_back:4 hp_back:4 hit_points_back:4 hit_point:0.1 get_strength_back:3 lick_wounds:3""",

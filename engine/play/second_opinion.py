@@ -30,6 +30,7 @@ SURE = 0.5  # below this the rules stand: leave-one-set-out runs lost more than 
 LEARNED = "learned:"  # the cue that says the model, not the rules, chose the kind
 _WORDS = re.compile(r"[a-z']+|[?!\"*()]")
 _MAX_LEN = 60
+_LEAVE_TO_ASK = re.compile(r"\s*(?:may|can|could|might) (?:i|we) ask (?:whether|if) (?!(?:he|she|they|you)\b)", re.IGNORECASE)
 _PIECES = (3, 4, 5)  # letters in a piece of a word: "insepct" and "inspect" still share " in", "ins" and "ct "
 
 
@@ -147,6 +148,8 @@ def _settled(view: RuleView, said: IntentKind) -> bool:
     """Readings the rules make from what the model's inputs cannot show; no held-back sentence argues against them."""
     if len(view.kinds) > 1 and laid_out_as_steps(view.text):
         return True  # a list of steps: "1. buy rope 2. count arrows 3. go up to the point" is each of them
+    if view.kinds == (IntentKind.QUESTION,) and _LEAVE_TO_ASK.match(view.text):
+        return True  # "may I ask whether the office is locked at night": asked of the table, so of the DM
     if view.kinds == (IntentKind.REST,) and "to bed" in view.matched:
         return True  # "nevermind the stew, I go up to bed": going up is how one goes to bed
     # "I ask Hesper for a room for the night": a ware asked of its seller is the order (the guide's rule).

@@ -42,7 +42,9 @@ def sequence(text: str, reading: Reading) -> int | None:
         # A colon after a one-word label ("OOC: sorry, phone died") opens an aside, not a list.
         # The colon must come after the head ("I turn the dials: moon, shell, wave"); a form's fields before it
         # ("Action: attack. Target: thug #2. Weapon: shortsword.") are labels and values, not a list tried.
-        listed = colon and len(clauses[head].words) > 1 and not clauses[head].colon
+        # "Crowe hasn't clocked us. Surprise rules, PHB 189: I loose an arrow": the colon must open the items.
+        listed = colon and len(clauses[head].words) > 1 and not clauses[head].colon and len(run) > 1 \
+            and clauses[run[1]].colon
         # Items said again after a verb ("yanks the chains left, left, right"); a sound alone repeated
         # ("shhk, click, click... I pick the lock") tries nothing.
         repeated = len(set(items)) < len(items) and len(clauses[head].words) > 1
@@ -288,6 +290,7 @@ _MEANS = {"with", "using", "via", "by"}
 _ROLLING = {"roll", "rolling", "rolls", "rolled", "check", "test"}
 _WANTING = {"want", "wanna", "to", "like", "gonna", "going", "just", "i'd", "i'll", "we'll", "give", "gimme"}
 _AIMED_AT = {"on", "at", "for", "against", "to", "of", "check", "roll", "save"}
+_MODALS = {"should", "would", "shall", "will", "may", "might", "could", "i'd", "we'd", "i'll", "we'll", "i'm"}
 
 
 def asks(ws: list[str]) -> bool:
@@ -295,17 +298,22 @@ def asks(ws: list[str]) -> bool:
     return bool(ws) and (ws[0] in lx.QUESTION_WORDS or ws[0] in lx.AUXILIARIES)
 
 
-def check_requested(reading: Reading) -> int | None:
+def check_requested(reading: Reading, doer: frozenset[str] = frozenset()) -> int | None:
     """The clause that asks for a check by name: only a skill or ability ("religion check", "history?",
     "roll stealth"), one aimed at something ("can I roll insight on Hesper", "arcana on the ward"), or one
-    heading the words ("perception - anything odd by the fire?"; "my stealth is awful" only talks of it)."""
+    heading the words ("perception - anything odd by the fire?"; "my stealth is awful" only talks of it).
+    `doer`: the words of the character's name, which a player telling their turn in the third person opens
+    with ("Tova rolls insight on the kid")."""
+    skipped = _ROLLING | _WANTING | _MODALS | doer
     for index, clause in enumerate(reading.clauses):
+        if clause.words[:2] in (["it", "a"], ["that", "a"], ["its", "a"], ["which", "is"]):
+            continue  # "Sacred Flame on the sailor. It's a Dex save": what the spell asks of its target
         rest = tuple(w for w in clause.words if w not in _CHECK_WORDS)
         if rest and rest in _CHECK_NAMES and (len(clause.words) > len(rest) or len(reading.clauses) > 1):
             return index
         ws = [w for w in clause.words if w not in _FILLER_WORDS]
         heading = not (clause.words and clause.words[0] == "my")
-        while ws and ws[0] in _ROLLING | _WANTING:
+        while ws and ws[0] in skipped:
             ws, heading = ws[1:], False  # "I want to roll insight on Hesper": the name after the rolling word
         for size in (3, 2, 1):
             if tuple(ws[:size]) in _CHECK_NAMES and len(ws) > size and (ws[size] in _AIMED_AT or heading):

@@ -138,6 +138,17 @@ How each was made (the sources and second labels live in `blindN_sources/`):
   writers' files encrypted first; all 350 kinds, targets, destinations and parts agreed; 8 repeats are left
   out. Its first figures are the code at the start of its session (second opinion trained on sets 1-24,
   never on this one): 86.5% kind on all 342; the rules alone scored 77.2%; named targets 88.1%.
+- 26: two writers, rules-lawyers citing the book, players writing in dialect, players distracted by real
+  life mid-message, pure-dialogue players, over-specifiers of every small movement, meme and pop-culture
+  jokers, formal first-time older players, and party-consensus players speaking for the group; the writers
+  were told every voice of earlier sets so as to sound different; the guide settled detect magic near
+  anyone, taunts at animals and as rhetorical questions, area spells with a friendly NPC about, vague moves
+  beside an act, speech to a named NPC elsewhere, asking an NPC to show or lead, one-branch conditions,
+  intimidation by a look, checks on unnamed people, "the captain" in the caves and chests whose owner is
+  away; labelled twice more, by two labellers per half, with the writers' files encrypted first; 349 of
+  350 kinds agreed and that one is left out. Its first figures are the code at the start of its session
+  (second opinion trained on sets 1-25, never on this one): 82.2% kind on all 349 (one sentence crashed
+  the parser, counted wrong); the rules alone scored 73.6%; named targets 96.8%.
 Sets 6 on are split by case id among the sentences the writers wrote, so cases left out stay out."""
 
 from __future__ import annotations
@@ -184,53 +195,55 @@ class BlindSet:
 BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
     # number, seed, (tuned, held) sizes; then tuned part at its start and its floor, held part likewise.
     BlindSet(3, 20261122, (174, 86), F(0.862, 0.887, 0.842), F(0.988, 1.00, 1.00),
-             F(0.767, 0.966, 0.750), F(0.895, 0.96, 1.00), share=3),
+             F(0.767, 0.966, 0.750), F(0.883, 0.96, 1.00), share=3),
     BlindSet(4, 20261123, (245, 122), F(0.812, 0.971, 0.889), F(1.000, 1.00, 1.00),
              F(0.852, 0.978, 0.800), F(0.934, 1.00, 0.93), share=3),
     BlindSet(5, 20261124, (155, 154), F(0.897, 0.861, 0.923), F(1.000, 0.98, 1.00),
              F(0.864, 0.967, 0.938), F(0.941, 1.00, 1.00)),
     BlindSet(6, 20261125, (155, 153), F(0.839, 0.984, 0.733), F(0.993, 1.00, 0.93),
-             F(0.804, 0.951, 0.727), F(0.915, 0.96, 0.90), written=320),
+             F(0.804, 0.951, 0.727), F(0.928, 0.96, 0.90), written=320),
     BlindSet(7, 20261126, (158, 161), F(0.772, 0.937, 0.762), F(0.981, 1.00, 1.00),
-             F(0.789, 0.984, 0.750), F(0.913, 0.98, 0.83), written=330),
+             F(0.789, 0.984, 0.750), F(0.906, 0.98, 0.83), written=330),
     BlindSet(8, 20261127, (163, 156), F(0.742, 0.906, 0.769), F(0.969, 0.96, 0.92),
              F(0.731, 0.943, 0.500), F(0.871, 0.98, 0.58), written=332),
     BlindSet(9, 20261128, (159, 156), F(0.730, 0.907, 0.882), F(0.993, 0.97, 0.94),
              F(0.782, 0.938, 0.625), F(0.865, 0.95, 0.81), written=334),
-    BlindSet(10, 20261129, (163, 167), F(0.779, 0.880, 0.500), F(0.975, 0.93, 0.60),
-             F(0.719, 0.878, 0.846), F(0.844, 0.91, 1.00), written=338),
+    BlindSet(10, 20261129, (163, 167), F(0.779, 0.880, 0.500), F(0.981, 0.93, 0.60),
+             F(0.719, 0.878, 0.846), F(0.850, 0.93, 1.00), written=338),
     BlindSet(11, 20261130, (168, 164), F(0.750, 0.915, 0.809), F(0.976, 0.91, 0.90),
-             F(0.658, 0.900, 0.636), F(0.792, 0.92, 0.63), written=337),
+             F(0.658, 0.900, 0.636), F(0.786, 0.92, 0.63), written=337),
     BlindSet(12, 20261131, (173, 169), F(0.757, 0.843, 0.538), F(0.959, 0.96, 1.00),
-             F(0.769, 0.843, 0.667), F(0.834, 0.91, 0.77), written=347),
+             F(0.769, 0.843, 0.667), F(0.852, 0.91, 0.77), written=347),
     BlindSet(13, 20261132, (165, 168), F(0.648, 0.800, 0.705), F(0.933, 0.94, 1.00),
              F(0.738, 0.828, 0.357), F(0.815, 0.91, 0.42), written=342),
     BlindSet(14, 20261133, (165, 167), F(0.739, 0.919, 0.867), F(0.987, 0.98, 0.86),
-             F(0.737, 0.887, 0.733), F(0.850, 0.90, 0.86), written=343),
+             F(0.737, 0.887, 0.733), F(0.844, 0.90, 0.86), written=343),
     BlindSet(15, 20261134, (169, 170), F(0.763, 0.893, 0.812), F(0.952, 0.98, 0.87),
-             F(0.805, 0.901, 0.642), F(0.870, 0.94, 0.71), written=345),
+             F(0.805, 0.901, 0.642), F(0.876, 0.94, 0.71), written=345),
     BlindSet(16, 20261135, (166, 167), F(0.722, 0.873, 0.333), F(0.963, 0.95, 0.66),
-             F(0.748, 0.886, 0.700), F(0.880, 0.92, 0.70), written=346),
+             F(0.748, 0.886, 0.700), F(0.886, 0.92, 0.70), written=346),
     BlindSet(17, 20261136, (171, 170), F(0.777, 0.907, 0.466), F(0.988, 0.93, 0.73),
-             F(0.823, 0.836, 0.923), F(0.894, 0.87, 0.92), written=346),
+             F(0.823, 0.836, 0.923), F(0.900, 0.87, 0.92), written=346),
     BlindSet(18, 20261137, (173, 171), F(0.797, 0.951, 0.866), F(0.930, 0.97, 0.93),
-             F(0.766, 0.951, 0.722), F(0.801, 0.95, 0.66), written=346),
+             F(0.766, 0.951, 0.722), F(0.807, 0.95, 0.66), written=346),
     BlindSet(19, 20261139, (170, 169), F(0.788, 0.97, 0.75), F(0.947, 0.98, 0.83),
-             F(0.816, 0.97, 0.684), F(0.887, 0.98, 0.73), written=350),
+             F(0.816, 0.97, 0.684), F(0.869, 0.98, 0.73), written=350),
     BlindSet(20, 20261140, (169, 170), F(0.817, 0.902, 0.909), F(0.976, 0.95, 1.00),
-             F(0.806, 0.934, 0.812), F(0.858, 0.94, 0.87), written=350),
+             F(0.806, 0.934, 0.812), F(0.864, 0.94, 0.87), written=350),
     BlindSet(21, 20261141, (172, 169), F(0.843, 0.939, 1.00), F(0.970, 0.95, 1.00),
-             F(0.834, 0.910, 0.923), F(0.875, 0.97, 0.92), written=350),
+             F(0.834, 0.910, 0.923), F(0.887, 0.97, 0.92), written=350),
     BlindSet(22, 20261142, (167, 168), F(0.838, 0.912, 0.666), F(0.964, 0.95, 0.66),
-             F(0.810, 0.892, 0.777), F(0.827, 0.95, 0.77), written=350),
+             F(0.810, 0.892, 0.777), F(0.845, 0.95, 0.77), written=350),
     BlindSet(23, 20261143, (174, 174), F(0.856, 0.912, 0.769), F(0.982, 0.98, 0.84),
-             F(0.850, 1.00, 0.867), F(0.862, 1.00, 0.86), written=350),
+             F(0.850, 1.00, 0.867), F(0.873, 1.00, 0.86), written=350),
     BlindSet(24, 20261144, (172, 170), F(0.843, 0.910, 0.818), F(0.953, 0.94, 0.81),
-             F(0.912, 0.899, 0.667), F(0.905, 0.91, 0.66), written=350,
+             F(0.912, 0.899, 0.667), F(0.911, 0.91, 0.66), written=350,
              dipped=(2, "the second opinion retrained with the tuned half puts two sentences on the other side of "
                         "SURE (p 0.48 and 0.51); the rest of this release gained 14 on sets 3-23")),
     BlindSet(25, 20261145, (172, 170), F(0.890, 0.892, 0.938), F(0.982, 0.97, 1.00),
-             F(0.841, 0.870, 0.929), F(0.864, 0.88, 0.92), written=350),
+             F(0.841, 0.870, 0.929), F(0.870, 0.88, 0.92), written=350),
+    BlindSet(26, 20261146, (174, 175), F(0.816, 0.976, 0.750), F(0.948, 0.97, 0.81),
+             F(0.829, 0.958, 0.692), F(0.828, 0.95, 0.69), written=350),
 )}
 
 

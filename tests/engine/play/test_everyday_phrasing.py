@@ -76,6 +76,14 @@ def test_climbing_a_path_walks_it(text, kind, dest):
     assert (intent.kind, intent.destination) == (kind, dest)
 
 
+@pytest.mark.parametrize("text", ["I'd like us to scramble up the cliff path to the lighthouse, please",
+                                  "we want to climb up the path to the lighthouse now"])
+def test_wanting_to_climb_to_a_place_is_the_move_not_a_reason_for_one(text):
+    # The "to" of wanting comes before the climb; only a "to" after the going says what it is for.
+    intent = _parse(text, "Kettlecove Docks")
+    assert (intent.kind, intent.destination) == ("exploration", "Gannet Point")
+
+
 def test_going_somewhere_to_look_around_travels():
     intent = _parse("Wren wanders down to the harbour to have a nose around", "Tarred Gull Inn", "Wren")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")

@@ -1,0 +1,85 @@
+"""Whose deed the words tell: what someone is talked into, what a text says, a check named by a player telling
+their turn in the third person or through a modal, dropped letters of dialect. Written for this test apart
+from every blind set and read by the rules alone (the second opinion switched off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.intent import parse
+from tests.engine.play.blind_world import case_world, parse_at
+
+pytestmark = pytest.mark.usefixtures("rules_alone")
+
+
+def _parse(text: str, location: str, actor: str = "Wren", enemies: list[str] | None = None):
+    return parse_at(text, location, actor, enemies)
+
+
+@pytest.mark.parametrize(("text", "location", "target"), [
+    ("I try to con Hesper into handing over a free bottle of the red", "Tarred Gull Inn", "Hesper Quill"),
+    ("I persuade Vell to give us the ledger", "Kettlecove Docks", "Osric Vell"),
+    ("I sweet-talk Hesper into a free room", "Tarred Gull Inn", "Hesper Quill"),
+])
+def test_what_someone_is_talked_into_is_their_deed_not_the_speakers(text: str, location: str, target: str) -> None:
+    intent = _parse(text, location)
+    assert (intent.kind, intent.target) == ("roleplay", target)
+
+
+def test_leaving_asked_of_someone_else_takes_the_party_nowhere() -> None:
+    # The inn has one way out, so "leave" alone would walk the party to the docks.
+    intent = _parse("I convince Hesper to bar the door and leave", "Tarred Gull Inn")
+    assert (intent.kind, intent.destination) == ("roleplay", None)
+    assert _parse("we leave", "Tarred Gull Inn").destination == "Kettlecove Docks"  # control
+
+
+def test_going_to_do_a_thing_still_reads_the_thing_after_the_move() -> None:
+    assert _parse("we go upstairs to sleep", "Tarred Gull Inn").kind == "rest"
+
+
+@pytest.mark.parametrize(("text", "actor"), [
+    ("I would like to make an insight check on Vell, please", "Wren"),
+    ("Bram rolls insight on the harbormaster", "Bram"),
+    ("ok, decided: Tova rolls insight on Vell", "Tova"),
+])
+def test_a_check_named_after_a_modal_or_the_characters_own_name_is_asked_for(text: str, actor: str) -> None:
+    intent = _parse(text, "Kettlecove Docks", actor)
+    assert (intent.kind, intent.target) == ("skill_check", "Osric Vell")
+
+
+def test_what_kind_of_save_a_spell_asks_for_is_no_check_asked() -> None:
+    intent = _parse("Sacred Flame on the crab. That's a Dex save, and the rules say cover doesn't help it",
+                    "Wrecker Caves", "Tova", ["Giant Crab"])
+    assert (intent.kind, intent.target) == ("combat", "Giant Crab")
+
+
+def test_what_a_note_says_is_no_one_speaking() -> None:
+    assert _parse("the ledger says Crowe paid in silver. I search the desk", "Kettlecove Docks").kind == "exploration"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I watch Vell's hands while he talks, to see whether he is lying to us", "skill_check"),
+    ("I ask Vell whether the harbor office is locked at night", "roleplay"),  # control: asking is talk
+])
+def test_watching_to_see_whether_someone_lies_is_insight(text: str, kind: str) -> None:
+    assert _parse(text, "Kettlecove Docks").kind == kind
+
+
+@pytest.mark.parametrize(("text", "location", "kind"), [
+    ("I'm puttin' my boot through the net shed door", "Kettlecove Docks", "skill_check"),
+    ("keepin' my ears open on the fishermen by the fire", "Tarred Gull Inn", "skill_check"),
+    ("I'm 'avin' a proper look at them crab pots", "Kettlecove Docks", "exploration"),
+    ("we split the watches and bed down", "Tarred Gull Inn", "rest"),
+])
+def test_everyday_and_dialect_phrasings(text: str, location: str, kind: str) -> None:
+    assert _parse(text, location).kind == kind
+
+
+def test_a_quote_that_opens_with_an_english_word_stays_a_quote() -> None:
+    world = case_world({"location": "Wrecker Caves", "in_combat": False, "enemies": [], "actor": "Wren"})
+    assert parse("'Old man, where's the key?' I ask Aldous", world, "Wren").kind == "roleplay"
+
+
+def test_loosing_an_arrow_after_a_label_with_a_colon_is_the_attack() -> None:
+    intent = _parse("He hasn't seen us. Surprise round, page 189: I loose an arrow at Crowe", "Wrecker Caves")
+    assert (intent.kind, intent.target) == ("combat", "Silas Crowe")
