@@ -48,11 +48,15 @@ def at_a_thing(reading: Reading, index: int, key: tuple[str, ...], world: Campai
     if tokens[index].noun and after != "at":
         return False
     said: list[str] = []
+    owner = False
     for t in tokens[index + 1:]:
         if t.clause != clause or t.word in _ENDS:
             break
         if t.word not in _THROUGH and not t.word.endswith("ly") and t.stem not in key:
+            owner = owner or not said and t.possessive
             said.append(t.word)
+    if owner and len(said) > 1 and not set(said[1:]) & _BODY:
+        said = said[1:]  # "strikes Aldous's tinderbox": the thing struck is the tinderbox, his or not
     if not said:
         return False
     if [t.word for t in tokens[index + size:index + size + 2]] in (["her", "up"], ["it", "up"]):

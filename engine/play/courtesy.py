@@ -38,6 +38,9 @@ _FORMULAS = "|".join((
 _SEGMENT = re.compile(
     rf"(?:(?<=^)|(?<=[.!?,;:(]))\s*(?:{_FORMULAS})(?:,?\s*(?:dear |mr |mister )?(?:dm|gm))?\s*(?=[.!?,;:)]|$)",
     re.IGNORECASE)
+# Thanks or a greeting told as the way an act is done ("Thanking Hesper with a small bow, I step out").
+_GREETED = re.compile(r"(?:(?<=^)|(?<=[.!?;:(]))\s*(thanking|greeting|saluting|farewelling) ((?:\w+ ){0,2}?\w+)"
+                      r"(?: with (?:a |an |my |his |her )?\w+(?: \w+)?)?\s*(?=,)", re.IGNORECASE)
 _DOUBLED = re.compile(r"([.!?,;:])(?:\s*[,;:])+")  # "then, , strike" -> "then, strike"
 _COMMA_BEFORE_STOP = re.compile(r",\s*(?=[.!?])")  # "..., if I may." -> "...."
 _STOP_AFTER_STOP = re.compile(r"(?<=[.!?])\s*[.!?]+(?=\s|$)")  # "crossbow? ." -> "crossbow?"
@@ -45,9 +48,15 @@ _SPACES = re.compile(r"\s{2,}")
 _WORD = re.compile(r"\w")
 
 
+def _greeted(found: re.Match[str]) -> str:
+    """A name greeted stays as a hail, since talk to them follows; thanks and farewells go with a leave-taking."""
+    opening, name = found.group(1).lower() in ("greeting", "saluting"), found.group(2)
+    return name if opening and name[:1].isupper() else ""
+
+
 def without_courtesy(text: str) -> str:
     """`text` without the formulas of courtesy that stand as segments of their own."""
-    stripped = _SEGMENT.sub("", text)
+    stripped = _SEGMENT.sub("", _GREETED.sub(_greeted, text))
     if stripped == text:
         return text
     stripped = _DOUBLED.sub(r"\1", stripped)

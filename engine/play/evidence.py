@@ -39,6 +39,8 @@ ROUTES = {stem(w) for w in lx.ROUTES}
 UTTERANCES = {stem(w) for w in lx.UTTERANCES}
 _OPENINGS = {stem(w) for w in lx.OPENINGS}
 _LIFTING = {stem(w) for w in lx.LIFTING}
+_PRYING = {stem(w) for w in ("pry", "prise", "prize", "jimmy")}
+_LIDDED = {stem(w) for w in ("crate", "lid", "barrel", "chest", "box", "cask", "coffer", "keg")}
 PRONOUN_STEMS = {stem(w) for w in PRONOUNS if w not in ("it", "its")}
 MainVerb = tuple[ActionType, float, int, tuple[str, ...]]  # kind, weight, index after it, cue key
 
@@ -374,10 +376,14 @@ def _governed_elsewhere(reading: Reading, via: str, main: dict[int, MainVerb]) -
 def lifted_open(reading: Reading, index: int) -> bool:
     """The lifting verb at `index` opens something ("lift the trapdoor", "raise the lid", "I just lift it"
     with a hatch named before): its object is a cover, door or lid."""
-    if reading.tokens[index].stem not in _LIFTING:
-        return False
     clause = reading.tokens[index].clause
     after = [t for t in reading.tokens[index + 1:index + 4] if t.clause == clause]
+    if reading.tokens[index].stem in _PRYING:
+        # "pry the lid off the crate", "I pry one open": an unlocked crate or lid prised open is opened (the
+        # guide); a door or trapdoor prised is forced, a feat.
+        return any(t.stem in _LIDDED for t in after) or [t.word for t in after[:2]] == ["one", "open"]
+    if reading.tokens[index].stem not in _LIFTING:
+        return False
     if any(t.stem in _OPENINGS for t in after):
         return True
     return bool(after) and after[0].word in ("it", "them") and any(t.stem in _OPENINGS for t in reading.tokens[:index])

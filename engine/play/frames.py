@@ -96,6 +96,18 @@ def without_speaker(text: str, actor: str | None) -> str:
     return text
 
 
+_WISHING = re.compile(r"(\s*I)(?:'d| would| should)? (?:like|want|love|wish) (?:for )?([A-Za-z']+) to ", re.IGNORECASE)
+
+
+def without_wish_for_oneself(text: str, actor: str | None) -> str:
+    """"I would like Wren to prise up the lid", typed as Wren: the player wishing their own character to act is
+    the act ("I prise up the lid"); another character wished to act stays as typed."""
+    found = _WISHING.match(text)
+    if actor is None or found is None or found.group(2).lower() not in {w.lower() for w in actor.split()}:
+        return text
+    return found.group(1) + " " + text[found.end():]
+
+
 _HAIL = re.compile(r"\s*(?:(?:oi|hey|ok|okay)\s+)?([A-Za-z']+)\s*[,!]+\s*")
 _ASKING = {"what", "where", "who", "whom", "why", "how", "when", "which", "do", "does", "did", "can", "could",
            "are", "is", "will", "would", "have", "has", "should", "shall", "may", "might", "you're", "youre"}

@@ -32,7 +32,7 @@ from engine.play.evidence import (
     MainVerb,
 )
 from engine.play.first_named import first_named
-from engine.play.frames import order_to_companion, without_speaker
+from engine.play.frames import order_to_companion, without_speaker, without_wish_for_oneself
 from engine.play.intent_result import (
     GOING_NOWHERE_NAMED,
     ONLY_FOE,
@@ -292,7 +292,7 @@ def understand(text: str, world: Campaign | None = None, actor: str | None = Non
 def _prepared(text: str, world: Campaign | None, actor: str | None) -> str:
     """The text as the rules read it: laid out, without the speaker's name, the world's words typed as two
     joined ("harbor master"), orders to companions unwrapped."""
-    text = without_speaker(without_courtesy(laid_out(text)), actor)
+    text = without_wish_for_oneself(without_speaker(without_courtesy(laid_out(text)), actor), actor)
     if world is not None:
         text = rejoined(text, world)
         text = order_to_companion(text, [c.name for c in world.characters], actor) or text

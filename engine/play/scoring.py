@@ -235,7 +235,10 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         add(T.SKILL_CHECK, lx.TRACKING_WEIGHT, clause, "tracking")
     if reading.spell:
         kind = spell_kind(reading.spell)
-        clause = next((t.clause for t in reading.tokens if t.factor == 0 and not t.negated), 0)
+        # The spell's words weigh nothing as cues; so do the words of a clause quietened ("we agreed the order: ...").
+        named = set(reading.spell.split())
+        clause = next((t.clause for t in reading.tokens if t.factor == 0 and not t.negated and t.word in named),
+                      next((t.clause for t in reading.tokens if t.factor == 0 and not t.negated), 0))
         weight = 4.0 if kind else 1.0
         if reading.clauses[clause].recounted:
             weight *= DESCRIBED  # "I think I burned one on Detect Magic earlier": a spell told of, not cast

@@ -48,7 +48,9 @@ def sequence(text: str, reading: Reading) -> int | None:
         # Items said again after a verb ("yanks the chains left, left, right"); a sound alone repeated
         # ("shhk, click, click... I pick the lock") tries nothing.
         repeated = len(set(items)) < len(items) and len(clauses[head].words) > 1
-        if len(run) >= 3 and (listed or repeated):
+        # "team vote: we rest. long rest": items with a subject of their own are acts, not symbols tried.
+        acted = any(set(clauses[i].words) & lx.FIRST_PERSON for i in run[1:])
+        if len(run) >= 3 and (listed or repeated) and not acted:
             tail = set(clauses[head].words[-1:])
             _mute(reading, set(run[1:]), tail, head)
             return head

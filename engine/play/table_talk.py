@@ -54,7 +54,22 @@ def table_talk(reading: Reading) -> None:
         return  # said on its own, the phrase is the whole message: left to the reading as it is
     phrases = _PHRASES if reading.addressed else _PHRASES | _TO_THE_LISTENER
     quieten(reading, {index for index, clause in enumerate(reading.clauses) if not clause.quoted
-                      and _only_phrases(tuple(w for w in clause.words if w not in lx.FILLERS), phrases)})
+                      and (_only_phrases(ws := tuple(w for w in clause.words if w not in lx.FILLERS), phrases)
+                           or _decided_together(ws))})
+
+
+# What the players settled between them: "we all agree Aldous should have it, so I hand him the letter", "team
+# vote: rest". Beside the act it reports, the decision is the table's, no act of the character's.
+_DECIDING = {"agree", "agreed", "agrees", "voted", "vote", "votes", "decided", "decide", "decides", "settled"}
+_WHO_DECIDES = {"we", "we've", "we'd", "all", "have", "everyone", "everybody", "the", "table", "party", "team", "group",
+                "just", "finally", "unanimously"}
+
+
+def _decided_together(ws: tuple[str, ...]) -> bool:
+    lead = 0
+    while lead < len(ws) and ws[lead] in _WHO_DECIDES:
+        lead += 1
+    return 0 < lead < len(ws) and ws[lead] in _DECIDING
 
 
 def _only_phrases(ws: tuple[str, ...], phrases: set[tuple[str, ...]]) -> bool:

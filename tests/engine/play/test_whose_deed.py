@@ -83,3 +83,54 @@ def test_a_quote_that_opens_with_an_english_word_stays_a_quote() -> None:
 def test_loosing_an_arrow_after_a_label_with_a_colon_is_the_attack() -> None:
     intent = _parse("He hasn't seen us. Surprise round, page 189: I loose an arrow at Crowe", "Wrecker Caves")
     assert (intent.kind, intent.target) == ("combat", "Silas Crowe")
+
+
+@pytest.mark.parametrize(("text", "location", "kind"), [
+    ("I prise the lid off the nearest barrel with my dagger", "Gannet Point", "exploration"),
+    ("I jimmy the crate open with a crowbar", "Wrecker Caves", "exploration"),
+    ("I try to pry the trapdoor open with my hammer", "Gannet Point", "skill_check"),  # a door is forced
+])
+def test_prying_open_a_crate_or_lid_opens_it(text: str, location: str, kind: str) -> None:
+    assert _parse(text, location, "Bram").kind == kind
+
+
+def test_a_player_wishing_their_own_character_to_act_is_the_act() -> None:
+    intent = _parse("I would like Bram to hit the nearest sailor with his warhammer", "Drowned Chapel", "Bram",
+                    ["Drowned Sailor"])
+    assert (intent.kind, intent.target) == ("combat", "Drowned Sailor")
+
+
+@pytest.mark.parametrize("question", ["Is that how it works?", "is that allowed?", "Does that work?"])
+def test_whether_the_act_is_done_right_adds_no_part(question: str) -> None:
+    intent = _parse(f"I swing my warhammer at the nearest sailor. {question}", "Drowned Chapel", "Bram",
+                    ["Drowned Sailor"])
+    assert intent.kind == "combat"
+
+
+def test_a_possessed_thing_struck_is_no_blow_at_its_owner() -> None:
+    intent = _parse("Idris strikes Aldous's tinderbox and puts the flame to the wick", "Gannet Point", "Idris")
+    assert intent.kind == "puzzle"
+
+
+@pytest.mark.parametrize(("text", "location", "kind", "target"), [
+    ("Thanking Pim with a grin, we wander back up to the inn", "Kettlecove Docks", "exploration", None),
+    ("Greeting Vell with a curt nod, I ask what the ledger would cost", "Kettlecove Docks", "roleplay", "Osric Vell"),
+])
+def test_thanks_or_a_greeting_told_as_the_way_of_an_act_adds_no_part(text, location, kind, target) -> None:
+    intent = _parse(text, location)
+    assert intent.kind == kind
+    assert target is None or intent.target == target
+
+
+@pytest.mark.parametrize(("text", "location", "kind"), [
+    ("we all agreed Tova should carry it, so I hand her the reliquary", "Drowned Chapel", "inventory"),
+    ("team vote: we long rest", "Tarred Gull Inn", "rest"),
+])
+def test_what_the_table_decided_is_no_act_of_the_characters(text: str, location: str, kind: str) -> None:
+    assert _parse(text, location, "Idris").kind == kind
+
+
+def test_a_clause_quietened_before_a_spell_leaves_the_spell_its_target() -> None:
+    intent = _parse("we agreed the plan: Sacred Flame at the sailor, then Healing Word on Bram", "Drowned Chapel",
+                    "Tova", ["Drowned Sailor"])
+    assert (intent.kind, intent.target) == ("combat", "Drowned Sailor")
