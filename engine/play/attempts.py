@@ -12,6 +12,7 @@ T = ActionType
 ATTEMPT_WEIGHT = 3.0
 _TRYING = {"try", "tries", "trying", "attempt", "attempts", "attempting"}
 _PLAIN = (T.EXPLORATION, T.INVENTORY)
+_A_GO = {"go", "crack", "bash"}  # "I'll have a go at climbing it", "have a crack at the lock": trying, going nowhere
 
 
 def attempted(reading: Reading, scores: dict[ActionType, float],
@@ -19,7 +20,10 @@ def attempted(reading: Reading, scores: dict[ActionType, float],
     """Adds a check to each clause that tries to do something plain ("tries to keep her footing")."""
     for i, clause in enumerate(reading.clauses):
         per = clause_scores.get(i)
-        if not per or not any(w in _TRYING and clause.words[k + 1:k + 2] == ["to"] for k, w in enumerate(clause.words)):
+        ws = clause.words
+        if not per or not any(w in _TRYING and ws[k + 1:k + 2] == ["to"]
+                              or w in _A_GO and ws[k - 1:k] == ["a"] and ws[k + 1:k + 2] == ["at"]
+                              for k, w in enumerate(ws)):
             continue
         if max(per.items(), key=lambda kv: kv[1])[0] in _PLAIN:
             per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + ATTEMPT_WEIGHT

@@ -195,6 +195,9 @@ def about_the_act(clause: Clause) -> bool:
     ws = [w for w in clause.words if w not in lx.FILLERS]
     if any(tuple(ws[i:i + len(p)]) == p for p in _NOT_HOW for i in range(len(ws))):
         return False
+    # "am I right that a fighter may catch his breath once between rests?": what the rules allow the act.
+    if tuple(ws[:3]) in _CHECKING_A_RULE and set(ws[3:]) & {"may", "can", "could", "gets", "get"}:
+        return True
     # "is that how it is done?", "is that allowed?", "does that work?": whether the act just said is done right.
     if len(ws) <= _SHORT_ASK and tuple(ws[:2]) in _THAT_ACT and (len(ws) == 2 or ws[2] in _DONE_RIGHT):
         return True
@@ -202,6 +205,7 @@ def about_the_act(clause: Clause) -> bool:
 
 
 _SHORT_ASK = 6
+_CHECKING_A_RULE = {("am", "i", "right"), ("is", "it", "true"), ("is", "it", "right"), ("am", "i", "correct")}
 _THAT_ACT = {("is", "that"), ("is", "this"), ("does", "that"), ("does", "this"), ("would", "that"),
              ("will", "that"), ("was", "that")}
 _DONE_RIGHT = {"how", "right", "allowed", "legal", "ok", "okay", "work", "fine", "correct", "possible"}

@@ -39,8 +39,8 @@ _GEAR = {stem(w) for w in "door trapdoor hatch gate shutter pack bag torch rope 
 # How a thing stands is no thing worked ("shove the trapdoor open": the description's "open" sea is no fixture).
 _STATES = {stem(w) for w in "open opened shut closed".split()}
 # Laying a hand on something is touching it, not setting a thing in place ("rest my hand on the altar").
-_BODY = {stem(w) for w in ("hand hands palm palms finger fingers elbow elbows arm arms head foot feet ear ears cheek "
-                           "shoulder shoulders back eye eyes knee fist nose boot").split()}
+BODY = {stem(w) for w in ("hand hands palm palms finger fingers elbow elbows arm arms head foot feet ear ears cheek "
+                          "shoulder shoulders back eye eyes knee fist nose boot forearm forearms chin").split()}
 _WHOSE = {"my", "her", "his", "their", "our", "your", "an", "one"}
 
 
@@ -99,7 +99,7 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         # The verb's own object, up to the first word of place: "light it by the fire" works no fireplace.
         obj = after[:next((k for k, t in enumerate(after) if t.stem in _PLACING), len(after))]
         own = [t for t in obj if t.word not in _WHOSE]
-        if own and own[0].stem in _BODY:
+        if own and own[0].stem in BODY:
             continue  # "press her ear to the door", "set my shoulder to it": the body laid on it, nothing worked
         if any(t.stem in built_in and not t.own for t in obj) or started and [t.word for t in after[:2]] in _STARTED:
             worked.add(token.clause)

@@ -37,7 +37,7 @@ from engine.play.evidence import (
     said_to_a_thing,
     world_evidence,
 )
-from engine.play.fixtures import deed_here, serving_the_work, worked_fixtures
+from engine.play.fixtures import BODY, deed_here, serving_the_work, worked_fixtures
 from engine.play.gear import GEAR_WEIGHT, handled_gear
 from engine.play.helping import HELP_WEIGHT, helped_clause
 from engine.play.intent_result import fighting as in_a_fight
@@ -61,6 +61,8 @@ QUOTE_BONUS = 4.0
 _LISTEN = (cue_stem("listen"),)
 _EAR_TO = {tuple(cue_stem(w) for w in k.split("_")) for k in ("listen_at", "ear_to", "ear_against", "listen_in")}
 _APART_FROM_TALK = {T.INVENTORY, T.PUZZLE}
+_RESTING = (stem("rest"),)
+_COUNTING = (stem("count"),)
 _HEALING_THINGS = {"healing", "healin"}  # "my healing potion": a thing, drunk, not a spell cast
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
@@ -137,6 +139,10 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
             entries = [c.model_copy(update={"action_type": T.EXPLORATION}) for c in entries]
         if any(c.action_type == T.COMBAT for c in entries) and at_a_thing(reading, index, key, world, actor):
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
+        if key == _RESTING and any(t.stem in BODY for t in reading.tokens[index + 1:index + 4] if t.clause == clause):
+            entries = []  # "I rest both forearms on the rail": a posture, no rest
+        if key == _COUNTING and index and reading.tokens[index - 1].word == "lost":
+            entries = []  # "I've quite lost count": nothing is counted
         if not entries:
             continue
         bonus = MAIN_CUE_BONUS if clause not in seen and factor == 1.0 else 1.0

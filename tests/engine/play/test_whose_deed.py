@@ -134,3 +134,23 @@ def test_a_clause_quietened_before_a_spell_leaves_the_spell_its_target() -> None
     intent = _parse("we agreed the plan: Sacred Flame at the sailor, then Healing Word on Bram", "Drowned Chapel",
                     "Tova", ["Drowned Sailor"])
     assert (intent.kind, intent.target) == ("combat", "Drowned Sailor")
+
+
+@pytest.mark.parametrize(("text", "location", "kind"), [
+    ("I'll have a go at climbing the cliff face below the gallery", "Gannet Point", "skill_check"),
+    ("I rest both elbows on the bar and ask Hesper who came in last night", "Tarred Gull Inn", "roleplay"),
+    ("How many bolts have I got left? I've lost count.", "Wrecker Caves", "question"),
+])
+def test_idioms_that_go_nowhere_rest_nothing_and_count_nothing(text: str, location: str, kind: str) -> None:
+    assert _parse(text, location, "Bram").kind == kind
+
+
+def test_bringing_a_weapon_down_on_a_foe_is_a_blow() -> None:
+    intent = _parse("*brings the warhammer down on the crab's shell*", "Wrecker Caves", "Bram", ["Giant Crab"])
+    assert (intent.kind, intent.target) == ("combat", "Giant Crab")
+
+
+def test_asking_whether_the_rules_allow_the_act_adds_no_part() -> None:
+    intent = _parse("Am I right that I can use Second Wind once per rest? Then I do, and hit the thug",
+                    "Kettlecove Docks", "Bram", ["Wrecker Thug"])
+    assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
