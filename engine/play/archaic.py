@@ -22,7 +22,7 @@ _TODAYS = {
     "mayhap": "maybe", "perchance": "maybe", "prithee": "please", "hither": "here", "thither": "there",
     "yonder": "that", "yon": "that", "nay": "no", "aye": "yes", "hearken": "listen",
     "'tis": "it's", "tis": "it's", "betwixt": "between", "anon": "soon", "forsooth": "truly",
-    "wherefore": "why", "afore": "before",
+    "wherefore": "why", "afore": "before", "oop": "up",
 }
 # "art" is a noun after anything but "thou" ("the art on the wall").
 _ONLY_AFTER = {"art": {"thou", "you"}}
@@ -57,6 +57,7 @@ def modernised(raw: list[str]) -> list[str]:
 
 
 # A word said with its h or g dropped and an apostrophe in their place: "'avin'", "'angin'", "climbin'".
+_THE = re.compile(r"(?<![a-z])t'(?=[a-z])")  # Yorkshire "t'lighthouse": the article run on
 _ELIDED = re.compile(r"(?<![a-z0-9])(')?([a-z]+)(')?(?![a-z])")
 
 
@@ -76,4 +77,4 @@ def restored_elisions(text: str) -> str:
                     return head + word + tail
         return match.group(0)
 
-    return _ELIDED.sub(put_back, text)
+    return _ELIDED.sub(put_back, _THE.sub("the ", text))

@@ -55,6 +55,7 @@ _TABLE = {"dm", "gm"}
 _OUT_OF_CHARACTER = {"ooc", "oog", "meta"}
 _WHEN_LEADS = {"before", "after", "until"}
 _FRONTED = _WHEN_LEADS | {"when", "once", "while"}
+_COMPARED = {"as", "than", "ever", "never"}
 _COMPLEMENT = {"that", "if", "what", "where", "how", "who", "whom", "than", "as", "so", "and", "or", "let"}
 # Verbs that take "after"/"before" as their own preposition: who is chased or where one kneels.
 _PLACED_BY = {"go", "come", "run", "chase", "look", "take", "head", "kneel", "stand", "bow", "sit", "lie", "hurry"}
@@ -183,7 +184,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             # "after the fight we loot the bodies": the subject after a fronted time clause opens the main one.
             reading.clauses.append(Clause(colon=current.colon))
             modifier, noun, prev, negating, casting = 1.0, False, "", False, False
-        if tok in ",;.!?:" or word in _CLAUSE_WORDS or opens:
+        compared = word in _WHEN_LEADS and reading.clauses[-1].words[-1:] and \
+            reading.clauses[-1].words[-1] in _COMPARED  # "same formation as before, we wade ...": no time clause
+        if tok in ",;.!?:" or word in _CLAUSE_WORDS and not compared or opens:
             reading.clauses[-1].asked = reading.clauses[-1].asked or tok == "?"
             reading.clauses[-1].stated = reading.clauses[-1].stated or tok in ".!"
             if reading.clauses[-1].words:

@@ -310,8 +310,11 @@ def place_texts(loc: Location) -> list[str]:
 
 def _sentences(texts: Iterable[str]) -> list[set[str]]:
     """Each sentence's content stems, less what was done there ("made", "held"): deeds are no part of a place."""
-    return [{stem(w) for w in _content(s) if strong_past(w) is None}
+    return [{stem(w) for w in _content(s) if strong_past(w) is None and w not in _WHEN}
             for t in texts for s in re.split(r"[.;:!?]", t) if s.strip()]
+
+
+_WHEN = {"before", "after", "ago", "since", "until", "later", "earlier"}  # "as before" names no place's night before
 
 
 def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None = None) -> tuple[str | None, float]:

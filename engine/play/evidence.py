@@ -134,7 +134,11 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         and here_loc is not None and place in here_loc.connections
     # A verb that is itself a feat ("climb the outside of the lighthouse") travels only to a place named
     # by name; toward a feature ("the ledge", "the gallery") it is the feat, not a journey.
-    feat_only = bool(keys & MOVEMENT_KEYS) and \
+    # Through a way out of here, though, it is the journey ("we swim through the flooded arch").
+    through = any(t.word == "through" for t in reading.tokens) and here_loc is not None \
+        and place in here_loc.connections
+    verb_moves = verb_moves or through and bool(keys & _CROSSING)
+    feat_only = bool(keys & MOVEMENT_KEYS) and not through and \
         all(any(c.action_type == T.SKILL_CHECK for c in LEXICON[k]) for k in keys & MOVEMENT_KEYS)
     # Led by a feature, not a name, the way must be one step from here: features do not cross the map.
     near = here_loc is None or place in here_loc.connections or by_name
@@ -193,6 +197,7 @@ def _ordered_from(reading: Reading, world: Campaign, person: EntityRef, ordered:
     return clause == ordered or hailed
 
 
+_CROSSING = {(stem(w),) for w in ("swim", "climb", "crawl", "wade", "scramble", "squeeze", "slip", "dive", "clamber")}
 _FLEEING = {"flee", "retreat", "escape", "run", "fall", "back"}
 _WHEN_LEADS = {"before", "while", "until", "after", "once", "when"}
 _THROUGH = {(stem("go"), stem("through")), (stem("follow"),)}

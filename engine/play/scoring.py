@@ -63,6 +63,12 @@ _EAR_TO = {tuple(cue_stem(w) for w in k.split("_")) for k in ("listen_at", "ear_
 _APART_FROM_TALK = {T.INVENTORY, T.PUZZLE}
 _RESTING = (stem("rest"),)
 _COUNTING = (stem("count"),)
+_ACCEPTING = (stem("accept"),)
+_UNTAKEN = {stem(w) for w in ("blessing", "offer", "deal", "job", "quest", "terms", "apology", "thanks", "help",
+                              "challenge", "bet", "invitation", "price", "bargain", "proposal", "task", "mission",
+                              "advice", "that", "this", "word", "words", "promise", "oath", "surrender", "fate",
+                              "truth", "it's", "you", "him", "her", "them", "plan", "idea", "request", "condition",
+                              "conditions", "hospitality")}
 _HEALING_THINGS = {"healing", "healin"}  # "my healing potion": a thing, drunk, not a spell cast
 OWN_BONUS = 2.0
 ITEM_WEIGHT = 1.0
@@ -141,6 +147,12 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
             entries = [cue for cue in entries if cue.action_type != T.COMBAT]  # "strike a match", "hit the lever"
         if key == _RESTING and any(t.stem in BODY for t in reading.tokens[index + 1:index + 4] if t.clause == clause):
             entries = []  # "I rest both forearms on the rail": a posture, no rest
+        if key == _ACCEPTING:
+            taken = [t for t in reading.tokens[index + 1:index + 4] if t.clause == clause]
+            if taken and not any(t.stem in _UNTAKEN for t in taken):
+                # "I accept the spare key she offers": a thing handed over is taken (the guide: inventory);
+                # a blessing, a deal or a job accepted is said.
+                entries = [c.model_copy(update={"action_type": T.INVENTORY}) for c in entries]
         if key == _COUNTING and index and reading.tokens[index - 1].word == "lost":
             entries = []  # "I've quite lost count": nothing is counted
         if not entries:

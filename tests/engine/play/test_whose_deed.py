@@ -154,3 +154,24 @@ def test_asking_whether_the_rules_allow_the_act_adds_no_part() -> None:
     intent = _parse("Am I right that I can use Second Wind once per rest? Then I do, and hit the thug",
                     "Kettlecove Docks", "Bram", ["Wrecker Thug"])
     assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
+
+
+@pytest.mark.parametrize("text", ["we swim through the flooded arch", "Bram crawls through the flooded arch",
+                                  "Same formation as before, we wade through the flooded arch."])
+def test_crossing_through_the_way_out_is_the_journey(text: str) -> None:
+    intent = _parse(text, "Wrecker Caves", "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", "Drowned Chapel")
+
+
+def test_swimming_inside_the_place_is_still_the_feat() -> None:
+    assert _parse("I swim across the crab pool", "Wrecker Caves", "Bram").destination is None
+
+
+def test_a_yorkshire_article_run_on_is_read() -> None:
+    intent = _parse("we'll 'ead oop t'cliff path to t'lighthouse", "Kettlecove Docks", "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", "Gannet Point")
+
+
+def test_accepting_a_thing_offered_takes_it_and_accepting_a_blessing_is_talk() -> None:
+    assert _parse("I accept the bowl of stew Hesper offers", "Tarred Gull Inn").kind == "inventory"
+    assert _parse("I accept Brother Ambrose's blessing", "Drowned Chapel").kind == "roleplay"
