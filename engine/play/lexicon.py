@@ -41,7 +41,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         go_back:2.5 go_up:2.5 go_down:2.5 climb_stairs:3 head!:2.5 walk:2 move:1.5 enter:2 leave:2 return:2 proceed:2 venture:2 journey:3
         press_on:3 push_on:3 carry_on:3 keep_going:3 keep_moving:3 keep_walking:3 forge_ahead:3
         push_ahead:3 press_ahead:3 push_forward:2.5 press_forward:2.5 soldier_on:3 plough_on:3 plow_on:3 crack_on:3
-        move_along:2.5 keep_on:2 get_up:1 take_me:2 take_us:2 ride:2 sail:2 march:2 descend:2 set_off:3 set_out:3 make_for:2.5 start_up:2.5 start_down:2.5 make_way:3 back_to:2 get_out:2 run:1.5 step:1
+        move_along:2.5 keep_on:2 get_up:1 take_me:2 take_us:2 ride:2 sail:2 march:2 descend:2 set_off:3 set_out:3 make_for:2.5 leg_it:3 start_up:2.5 start_down:2.5 make_way:3 back_to:2 get_out:2 run:1.5 step:1
         north:1.5 south:1.5 east:1.5 west:1.5 upstairs:1.5 downstairs:1.5 door:1 trap:2 secret:1
         hidden:1.5 clue:2 rummage:2.5 open:1 read:1 chest:1 altar:1 body:1
         corpse:1 desk:0.5 drawer:0.5 bookshelf:0.5 stairs:1 road:1 corridor:1 window:1 outside:1
@@ -99,7 +99,7 @@ ONWARD = {"press_on", "push_on", "carry_on", "keep_going", "keep_moving", "keep_
           "keep_on"}
 # Movement verbs: with a named exit they make an action travel.
 MOVEMENT = {"go", "go_to", "go_back", "go_up", "go_down", "climb_stairs", "head", "travel", "walk", "ride", "return", "enter", "leave",
-             "proceed", "venture", "journey", "march", "sail", "set_off", "set_out", "make_for", "start_up", "start_down", "make_way", "run", "move",
+             "proceed", "venture", "journey", "march", "sail", "set_off", "set_out", "make_for", "leg_it", "start_up", "start_down", "make_way", "run", "move",
              "back_to", "get_out", "descend", "climb", "scramble", "row", "wade", "cross", "swing_by",
              "hit_road", "splash", "trek", "hike", "stroll", "amble", "trudge", "hurry", "take_me", "take_us"} | ONWARD
 # Going quietly: a feat toward a spot or a person, but to a place named by name still a journey ("we creep

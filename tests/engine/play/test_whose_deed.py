@@ -175,3 +175,13 @@ def test_a_yorkshire_article_run_on_is_read() -> None:
 def test_accepting_a_thing_offered_takes_it_and_accepting_a_blessing_is_talk() -> None:
     assert _parse("I accept the bowl of stew Hesper offers", "Tarred Gull Inn").kind == "inventory"
     assert _parse("I accept Brother Ambrose's blessing", "Drowned Chapel").kind == "roleplay"
+
+
+def test_back_the_way_we_came_leaves_a_place_with_one_way_out_whatever_was_refused_before() -> None:
+    intent = _parse("Nope. Not fighting anything down here. Back the way we came.", "Drowned Chapel", "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", "Wrecker Caves")
+
+
+def test_legging_it_down_a_path_is_the_journey() -> None:
+    intent = _parse("nah, I leg it back down the cliff path", "Gannet Point", "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
