@@ -25,7 +25,7 @@ from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
-from engine.play.described import describing
+from engine.play.described import describing, here_words
 from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
 from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
 from engine.play.evidence import (
@@ -350,7 +350,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
             or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
-        ranked = rank_people(tokens, world, actor, social, describing(reading.tokens))
+        ranked = rank_people(tokens, world, actor, social, describing(reading.tokens, here_words(world)))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:

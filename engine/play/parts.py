@@ -14,7 +14,7 @@ from engine.models.actions import ActionType
 from engine.models.intent import EntityRef, IntentKind, IntentPart
 from engine.models.world import Campaign
 from engine.play.deciding import CLAUSE_MIN, THEN_MIN, sequenced
-from engine.play.described import describing
+from engine.play.described import describing, here_words
 from engine.play.entities import PRONOUNS, STOP, alias_stems, link_person, rank_people
 from engine.play.intent_result import OUTRIGHT, only_foe
 from engine.play.reading import Reading, Token
@@ -136,7 +136,7 @@ def _linked(reading: Reading, i: int, kind: IntentKind, world: Campaign, actor: 
     if not at:
         return None
     tokens = [(reading.tokens[j].stem, _weight(reading.tokens[j])) for j in at]
-    described = describing(reading.tokens)
+    described = describing(reading.tokens, here_words(world))
     ranked = rank_people(tokens, world, actor, kind in _SOCIAL, {n for n, j in enumerate(at) if j in described})
     said = [reading.tokens[j] for j in at]
     if previous is not None and any(t.word in PRONOUNS and t.factor >= _DIRECT for t in said) and not any(

@@ -159,7 +159,7 @@ def test_asking_whether_the_rules_allow_the_act_adds_no_part() -> None:
 @pytest.mark.parametrize("text", ["we swim through the flooded arch", "Bram crawls through the flooded arch",
                                   "Same formation as before, we wade through the flooded arch."])
 def test_crossing_through_the_way_out_is_the_journey(text: str) -> None:
-    intent = _parse(text, "Wrecker Caves", "Bram")
+    intent = _parse(text, "Wrecker Caves", "Bram", ["Silas Crowe", "Giant Crab"])
     assert (intent.kind, intent.destination) == ("exploration", "Drowned Chapel")
 
 
@@ -185,3 +185,13 @@ def test_back_the_way_we_came_leaves_a_place_with_one_way_out_whatever_was_refus
 def test_legging_it_down_a_path_is_the_journey() -> None:
     intent = _parse("nah, I leg it back down the cliff path", "Gannet Point", "Bram")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("I try to shove the captain into the crab pool", "Silas Crowe"),
+    ("Crowe goes in the crab pool if I have anything to say about it - I shove him", "Silas Crowe"),
+    ("I hit the crab", "Giant Crab"),  # control: the creature itself
+])
+def test_a_thing_of_the_place_named_after_a_creature_is_no_creature(text: str, target: str) -> None:
+    intent = _parse(text, "Wrecker Caves", "Bram", ["Silas Crowe", "Giant Crab"])
+    assert intent.target == target
