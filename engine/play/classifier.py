@@ -168,7 +168,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             in_quote = not in_quote
             reading.quoted = True
             continue
-        word = correct(tok, vocabulary) if tok[0].isalpha() else tok
+        # "Hespar's face": the name is mended, its 's kept for the possessive read below.
+        owned = tok.endswith("'s") and len(tok) > 4
+        word = correct(tok[:-2] if owned else tok, vocabulary) + ("'s" if owned else "") if tok[0].isalpha() else tok
         if word == "by" and _bought(raw, index):
             word = "buy"
         elif word == "skip" and raw[index + 1:index + 2] in (["to"], ["ahead"]):

@@ -195,3 +195,8 @@ def test_legging_it_down_a_path_is_the_journey() -> None:
 def test_a_thing_of_the_place_named_after_a_creature_is_no_creature(text: str, target: str) -> None:
     intent = _parse(text, "Wrecker Caves", "Bram", ["Silas Crowe", "Giant Crab"])
     assert intent.target == target
+
+
+def test_a_misspelt_name_with_a_possessive_is_still_the_name() -> None:
+    intent = _parse("I watch Hespar's hands while she talks about Aldous, to see if she's lying", "Tarred Gull Inn")
+    assert (intent.kind, intent.target) == ("skill_check", "Hesper Quill")
