@@ -206,6 +206,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if word in lx.NEGATORS or word.endswith("n't"):
             negating = reading.negated = True
             continue
+        if (prev, word) in (("instead", "of"), ("rather", "than")):
+            negating = True  # "instead of swinging I shout at him": the swing is not done
+            continue
         if negating and word in lx.SUBJECTS and prev not in ("", "i", "we"):
             negating = False  # "we don't fight, we talk": a new subject ends the negation's reach
         if word in _TOPIC_WORDS:

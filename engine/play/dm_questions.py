@@ -86,6 +86,9 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
     if asks:
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act
+        if first in {"am", "are"} and second in {"i", "we"} and third in {"allowed", "able"} \
+                and ws[3:4] == ["to"] and ws[4:5] and ws[4] not in _PERCEIVING:
+            return False  # "am I allowed to swing at the crab?" asks to act, like "can I"
         return True
     # "he is dead or only unconscious?": a statement asked about someone there, in the order of a statement.
     if clause.asked and first in _TOLD_SUBJECTS and (second in _STATE_ASKING or first.endswith("'s")) \

@@ -200,3 +200,14 @@ def test_a_thing_of_the_place_named_after_a_creature_is_no_creature(text: str, t
 def test_a_misspelt_name_with_a_possessive_is_still_the_name() -> None:
     intent = _parse("I watch Hespar's hands while she talks about Aldous, to see if she's lying", "Tarred Gull Inn")
     assert (intent.kind, intent.target) == ("skill_check", "Hesper Quill")
+
+
+def test_what_is_done_instead_of_something_else_is_the_act() -> None:
+    intent = _parse("instead of punching Vell I warn him that Crowe is coming for him", "Kettlecove Docks", "Bram")
+    assert intent.kind == "roleplay"
+
+
+def test_asking_whether_one_is_allowed_to_act_is_the_act() -> None:
+    intent = _parse("Am I allowed to swing my hammer at the crab? first game, sorry", "Wrecker Caves", "Bram",
+                    ["Giant Crab"])
+    assert (intent.kind, intent.target) == ("combat", "Giant Crab")
