@@ -21,6 +21,9 @@ def attempted(reading: Reading, scores: dict[ActionType, float],
     for i, clause in enumerate(reading.clauses):
         per = clause_scores.get(i)
         ws = clause.words
+        a_go = any(w == "go" and ws[k - 1:k] == ["a"] and ws[k + 1:k + 2] == ["at"] for k, w in enumerate(ws))
+        if per and a_go:
+            scores[T.EXPLORATION] -= per.pop(T.EXPLORATION, 0.0)  # "a go at" is a try, and goes nowhere
         if not per or not any(w in _TRYING and ws[k + 1:k + 2] == ["to"]
                               or w in _A_GO and ws[k - 1:k] == ["a"] and ws[k + 1:k + 2] == ["at"]
                               for k, w in enumerate(ws)):

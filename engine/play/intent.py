@@ -52,6 +52,7 @@ from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
+from engine.play.purpose import purposes
 from engine.play.swayed import talked_into
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
@@ -134,6 +135,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     tried = structure.sequence(text, reading)
     talked_into(reading)
     written_saying(reading)
+    purposes(reading)
     hidden = covert(reading)
     in_fight = world is not None and bool(world.game_state.combat and world.game_state.combat.active)
     contested = in_fight and any(t.stem in _CONTESTS and t.factor >= 1.0 for t in reading.tokens)

@@ -199,7 +199,7 @@ ABBREVIATED = {"lr": ("long", "rest"), "sr": ("short", "rest"), "aoo": ("opportu
 
 
 # "inv" alone asks what you carry; beside a check on something it is Investigation ("inv check on the desk").
-_ON_SOMETHING = {"on", "for", "at", "of", "into"}
+_ON_SOMETHING = {"on", "for", "at", "of", "into", "the", "that", "this", "those", "these"}  # "inv the tally board"
 _CHECKING = {"check", "checks", "roll", "rolls"}
 _ROLLING = {"roll", "rolling", "rolled", "an", "make", "making"}
 _ASIDES = {"pls", "please", "plz", "?", ".", "!", "lol"}

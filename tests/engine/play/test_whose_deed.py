@@ -211,3 +211,13 @@ def test_asking_whether_one_is_allowed_to_act_is_the_act() -> None:
     intent = _parse("Am I allowed to swing my hammer at the crab? first game, sorry", "Wrecker Caves", "Bram",
                     ["Giant Crab"])
     assert (intent.kind, intent.target) == ("combat", "Giant Crab")
+
+
+def test_inv_on_a_thing_named_is_investigation() -> None:
+    assert _parse("inv the ledger on the desk", "Kettlecove Docks").kind == "skill_check"
+    assert _parse("inv", "Kettlecove Docks").kind == "question"  # control: what you carry
+
+
+def test_a_purpose_after_the_act_is_no_act_of_its_own() -> None:
+    assert _parse("I'll have a go at scaling the lighthouse wall, so I will, to get a look at the bay",
+                  "Gannet Point", "Bram").kind == "skill_check"
