@@ -48,11 +48,11 @@ from engine.play.intent_result import (
 from engine.play.naming import check_names
 from engine.play.parts import compound_parts
 from engine.play.passing import BESIDE_THE_MONEY
+from engine.play.purpose import purposes
 from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
-from engine.play.purpose import purposes
 from engine.play.swayed import talked_into
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
