@@ -58,7 +58,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5 prise:2.5 jimmy:2.5
         cliff:1 lock:1.5 track:2 footprint:2 print:1.5 spoor:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",
-    T.REST: """split_watch:5 share_watch:5 settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
+    T.REST: """split_watch:5 share_watch:5 first_watch:4 second_watch:4 third_watch:4 last_watch:4 middle_watch:4 2nd_watch:4 1st_watch:4 3rd_watch:4 settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:3.5 second_watch:3.5 third_watch:3.5 middle_watch:3.5 last_watch:3.5 until_morning:2 crash_here:4 crash_out:4 hit_sack:6 call_it_night:5 call_it_day:4 bed:2 to_bed:5 get_head_down:4 put_feet_up:4 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3
         health_back:4 hp_back:4 hit_points_back:4 hit_point:0.1 get_strength_back:3 lick_wounds:3""",

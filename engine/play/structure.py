@@ -327,7 +327,8 @@ def check_requested(reading: Reading, doer: frozenset[str] = frozenset()) -> int
     return None
 
 
-_TELLING_STEMS = {"tell", "warn", "promis", "assur", "remind", "order", "urg", "beg", "threaten"}
+_TELLING_STEMS = {"tell", "warn", "promis", "assur", "remind", "order", "urg", "beg", "threaten", "hiss", "whisper",
+                  "mutter"}
 _HEARERS = {"him", "her", "them", "everyone", "everybody"}
 _CONTENT_OPENERS = {"that", "unless", "if"} | _EMBEDDED_SUBJECTS - {"i", "i'm", "i'll", "i'd", "i've"} \
     | {"he's", "she's", "they're", "it's", "it", "nobody", "no", "there"}
@@ -346,11 +347,11 @@ def told(reading: Reading, names: frozenset[str] = frozenset()) -> None:
     for i, t in enumerate(tokens):
         if t.stem not in _TELLING_STEMS or t.noun or t.factor <= 0:
             continue
-        k = i + 1
-        while k < len(tokens) and k <= i + 2 and tokens[k].clause == t.clause and (
+        start = k = i + 2 if i + 1 < len(tokens) and tokens[i + 1].word in ("at", "to") else i + 1  # "hiss at Wren"
+        while k < len(tokens) and k <= start + 1 and tokens[k].clause == t.clause and (
                 tokens[k].word in hearers or tokens[k].noun):
             k += 1
-        if k == i + 1:
+        if k == start:
             continue  # no one told ("tell a joke", "order two ales")
         clause = reading.clauses[t.clause]
         heard = [j for j, w in enumerate(clause.words) if w == tokens[k - 1].word]

@@ -221,3 +221,13 @@ def test_inv_on_a_thing_named_is_investigation() -> None:
 def test_a_purpose_after_the_act_is_no_act_of_its_own() -> None:
     assert _parse("I'll have a go at scaling the lighthouse wall, so I will, to get a look at the bay",
                   "Gannet Point", "Bram").kind == "skill_check"
+
+
+def test_what_a_party_member_is_hissed_at_to_do_is_said() -> None:
+    intent = _parse("I hiss at Bram to keep down behind the crates until I say so", "Wrecker Caves", "Wren")
+    assert (intent.kind, intent.target) == ("roleplay", "Bram")
+
+
+@pytest.mark.parametrize("text", ["put me down for first watch, back to the wall", "I've got 2nd watch, wake me"])
+def test_a_named_watch_is_the_rest(text: str) -> None:
+    assert _parse(text, "Wrecker Caves", "Bram").kind == "rest"
