@@ -228,6 +228,6 @@ def test_what_a_party_member_is_hissed_at_to_do_is_said() -> None:
     assert (intent.kind, intent.target) == ("roleplay", "Bram")
 
 
-@pytest.mark.parametrize("text", ["put me down for first watch, back to the wall", "I've got 2nd watch, wake me"])
+@pytest.mark.parametrize("text", ["put me down for first watch", "I have got 2nd watch, wake me"])
 def test_a_named_watch_is_the_rest(text: str) -> None:
     assert _parse(text, "Wrecker Caves", "Bram").kind == "rest"
