@@ -21,12 +21,10 @@ def attempted(reading: Reading, scores: dict[ActionType, float],
     for i, clause in enumerate(reading.clauses):
         per = clause_scores.get(i)
         ws = clause.words
-        a_go = any(w == "go" and ws[k - 1:k] == ["a"] and ws[k + 1:k + 2] == ["at"] for k, w in enumerate(ws))
-        if per and a_go:
+        had_a = {w for k, w in enumerate(ws) if w in _A_GO and ws[k - 1:k] == ["a"] and ws[k + 1:k + 2] == ["at"]}
+        if per and "go" in had_a:
             scores[T.EXPLORATION] -= per.pop(T.EXPLORATION, 0.0)  # "a go at" is a try, and goes nowhere
-        if not per or not any(w in _TRYING and ws[k + 1:k + 2] == ["to"]
-                              or w in _A_GO and ws[k - 1:k] == ["a"] and ws[k + 1:k + 2] == ["at"]
-                              for k, w in enumerate(ws)):
+        if not per or not (had_a or any(w in _TRYING and ws[k + 1:k + 2] == ["to"] for k, w in enumerate(ws))):
             continue
         if max(per.items(), key=lambda kv: kv[1])[0] in _PLAIN:
             per[T.SKILL_CHECK] = per.get(T.SKILL_CHECK, 0.0) + ATTEMPT_WEIGHT

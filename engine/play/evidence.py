@@ -29,6 +29,7 @@ from engine.play.entities import (
 from engine.play.gear import kit
 from engine.play.inflection import describing_word
 from engine.play.reading import Reading, Token
+from engine.play.way_out import only_way_out
 from engine.play.world_memo import remembered
 from engine.text import stem, words
 
@@ -114,7 +115,7 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
     verbs = {t.stem for t in reading.tokens if (t.stem,) in LEXICON and not t.noun}
     place, strength = link_place([s for s in stems_said if s not in foe_words], world, ignore=verbs)
     if place is None:
-        _only_way_out(reading, world, keys, scores, matched, facts)
+        only_way_out(reading, world, keys, scores, matched, facts)
         return
     here_loc = world.location(world.game_state.party_location)
     # "go through the flooded arch", "follow the green glow": through or after a way out is going; through the
@@ -202,32 +203,6 @@ _FLEEING = {"flee", "retreat", "escape", "run", "fall", "back"}
 _WHEN_LEADS = {"before", "while", "until", "after", "once", "when"}
 _THROUGH = {(stem("go"), stem("through")), (stem("follow"),)}
 SIGNS = {stem(w) for w in lx.SIGNS}  # tracks and marks: what following them tracks
-# "out", "we head out", "moving out": said alone, the way out of a place with one.
-_OUT = {("out",), ("head", "out"), ("heading", "out"), ("move", "out"), ("moving", "out"), ("ship", "out"),
-        ("clear", "out"), ("out", "we", "go"), ("back", "the", "way", "came"), ("the", "way", "came"),
-        ("go", "back", "the", "way", "came"), ("head", "back", "the", "way", "came")}
-_WHO = {"i", "we", "let's", "lets", "us", "all", "everyone", "then", "time", "to"}
-_LEAVING = {(stem("leave"),), (stem("get"), stem("out")), (stem("head"), stem("out"))}
-
-
-def _only_way_out(reading: Reading, world: Campaign, keys: set[tuple[str, ...]], scores: dict[ActionType, float],
-                  matched: list[str], facts: dict[str, object]) -> None:
-    """"we leave the chapel", "let's get out of here": from a place with one way out, leaving goes that way."""
-    here = world.location(world.game_state.party_location)
-    out = {i for i, c in enumerate(reading.clauses) if tuple(w for w in c.words if w not in _WHO and w not in lx.FILLERS) in _OUT}
-    # "Not fighting anything down here. Back the way we came.": a refusal elsewhere takes back no leaving.
-    heading_out = bool(out) and not any(t.negated for t in reading.tokens if t.clause in out)
-    # "I convince the thugs to drop their weapons and leave": leaving asked of others takes no one anywhere.
-    weighed = {t.stem for t in reading.tokens if t.factor >= 1.0}
-    leaving = any(set(k) <= weighed for k in keys & _LEAVING)
-    if here is None or len(here.connections) != 1 or not (leaving or heading_out) \
-            or leaving and not heading_out and any(t.negated for t in reading.tokens):
-        return
-    facts["place"], facts["moving"] = here.connections[0], True
-    scores[T.EXPLORATION] += 4.5
-    matched.append(f"the only way out:{here.connections[0]}")
-
-
 TOWARD = lx.DIRECTIONS | {"for"}
 # "for" heads somewhere only after a verb of setting out ("we make for the inn"; "a round for the room" goes nowhere).
 _MAKING = {"make", "makes", "making", "made", "head", "heads", "heading", "off", "bound", "set", "leave", "leaving",
