@@ -323,7 +323,9 @@ def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKin
     elif asked and kinds == [IntentKind.EXPLORATION] \
             and all(asks_what_is_there(c) for c in reading.clauses if c.question):
         asked = False  # "I look around the taproom, who's in tonight?": the look answers it
-    elif asked and kinds and all(about_the_act(c) for c in reading.clauses if c.question):
+    # "do I get sneak attack | if Bram's right next to it?": the condition is part of the question it follows.
+    elif asked and kinds and all(about_the_act(c) for i, c in enumerate(reading.clauses) if c.question and not (
+            c.lead == "if" and i and reading.clauses[i - 1].question)):
         asked = False  # "Sacred Flame on the wrecker. Is that a save or an attack roll?": how the act works
     elif asked:
         kinds = [IntentKind.QUESTION, *kinds]

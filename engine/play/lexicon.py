@@ -15,7 +15,7 @@ T = ActionType
 # verb-only cue, ignored right after an article or possessive ("I head north" vs "the cultist's head").
 LEXICON_SPEC: dict[ActionType, str] = {
     T.COMBAT: """drop_prone:3 go_prone:3 drop_concentration:2.5 pummel:3 bludgeon:3 skewer:3 impale:3 riposte:3 feint:2.5 tackle:2.5 backstab:4 ambush:3 guiding_bolt:3 ray_of_frost:3 chill_touch:3 shocking_grasp:3 attack:3 swing:2.5 strike:2.5 hit:2 stab:3 slash:3 shoot:2.5 fire!:1.5 charge:2 smite:3
-        punch:2.5 smack:2.5 whack:2.5 clobber:2.5 wallop:2.5 hurl:2 fling:2 bring_down:3 loose_arrow:3 loose_bolt:3 loose_shaft:3 kick:1.5 fight:3 lunge:2.5 bite!:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
+        punch:2.5 smack:2.5 whack:2.5 clobber:2.5 wallop:2.5 hurl:2 fling:2 bring_down:3 fall_upon:3 fall_on:2.5 loose_arrow:3 loose_bolt:3 loose_shaft:3 kick:1.5 fight:3 lunge:2.5 bite!:2 knock_out:2.5 kill:3 cast:1 fire_bolt:3 magic_missile:3 eldritch_blast:3
         sacred_flame:3 dodge:3 defend:2 parry:2.5 disengage:3 initiative:3 roll_initiative:4 grapple:2.5
         shove:2 sneak_attack:4 help_action:4 hack:3 cleave:3 bash:2 counterattack:3 finish_off:2.5 rage:2.5 aim:1.5
         fall_back:2 throw:1 go_for:2 axe:1 sword:1 longsword:1 greataxe:1 bow:1 longbow:1 crossbow:1

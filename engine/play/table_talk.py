@@ -55,9 +55,10 @@ def table_talk(reading: Reading) -> None:
     phrases = _PHRASES if reading.addressed else _PHRASES | _TO_THE_LISTENER
     quieten(reading, {index for index, clause in enumerate(reading.clauses) if not clause.quoted
                       and (_only_phrases(ws := tuple(w for w in clause.words if w not in lx.FILLERS), phrases)
-                           or _decided_together(ws))})
+                           or _decided_together(ws) or ws[:2] == ("who", "needs") and len(ws) <= _RHETORIC)})
 
 
+_RHETORIC = 4  # "who needs sleep, right? we push on": a short "who needs" asks no one, beside another clause
 # What the players settled between them: "we all agree Aldous should have it, so I hand him the letter", "team
 # vote: rest". Beside the act it reports, the decision is the table's, no act of the character's.
 _DECIDING = {"agree", "agreed", "agrees", "voted", "vote", "votes", "decided", "decide", "decides", "settled"}

@@ -85,15 +85,22 @@ def hypotheticals(reading: Reading) -> None:
     supposes, not an act."""
     clauses = reading.clauses
     for index, clause in enumerate(clauses[:-1]):
-        nxt = clauses[index + 1]
+        # "If I cast Shield | when Crowe hits me, | does the +5 hold?": a time clause may stand between.
+        at = index + 1
+        while at < len(clauses) - 1 and clauses[at].lead in _WHEN and not clauses[at].question:
+            at += 1
+        nxt = clauses[at]
         if _supposes(clause) and not clause.conditional and not clause.question and nxt.question and nxt.asked \
                 and nxt.words and nxt.words[0] in lx.AUXILIARIES | {"would", "will", "could", "can", "might"}:
-            _ask(reading, {index})
+            _ask(reading, set(range(index, at)))
     for index, clause in enumerate(clauses):
         ws = clause.words
         if index == 0 and _supposes(clause) and clause.asked and not clause.conditional and not clause.quoted and any(
                 ws[j] in _MODALS and ws[j + 1] in _SUBJECTS and not _asks_to_act(ws[j:j + 3]) for j in range(2, len(ws) - 1)):
             _ask(reading, {index})  # the supposing and the question in one breath, with no comma between
+
+
+_WHEN = {"when", "while", "before", "after", "as", "once", "until"}
 
 
 def _supposes(clause: Clause) -> bool:

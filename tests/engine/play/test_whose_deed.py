@@ -231,3 +231,23 @@ def test_what_a_party_member_is_hissed_at_to_do_is_said() -> None:
 @pytest.mark.parametrize("text", ["put me down for first watch", "I have got 2nd watch, wake me"])
 def test_a_named_watch_is_the_rest(text: str) -> None:
     assert _parse(text, "Wrecker Caves", "Bram").kind == "rest"
+
+
+def test_the_condition_of_a_question_about_the_act_is_part_of_that_question() -> None:
+    intent = _parse("do I get sneak attack if Idris is right next to it? stabbing the thug", "Kettlecove Docks", "Wren",
+                    ["Wrecker Thug"])
+    assert intent.kind == "combat"
+
+
+def test_an_act_supposed_before_a_question_waits_on_it_past_a_time_clause() -> None:
+    intent = _parse("If I cast Shield when the thug hits me, does it hold for his second attack too?",
+                    "Kettlecove Docks", "Idris", ["Wrecker Thug"])
+    assert intent.kind == "question"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I quaff my potion and thereupon fall upon the thug with my longsword", "mixed"),
+    ("who needs sleep, right? we push on up to the point", "exploration"),
+])
+def test_falling_upon_a_foe_and_who_needs_sleep(text: str, kind: str) -> None:
+    assert _parse(text, "Kettlecove Docks", "Bram", ["Wrecker Thug"] if "thug" in text else None).kind == kind
