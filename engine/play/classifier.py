@@ -63,6 +63,7 @@ _PLACED_BY = {"go", "come", "run", "chase", "look", "take", "head", "kneel", "st
 _TAGS = {("do", "you", "reckon"), ("you", "reckon"), ("do", "you", "think"), ("you", "think"), ("d'you", "think"),
          ("d'you", "reckon"), ("dya", "reckon"), ("dya", "think"), ("think", "so"), ("what", "do", "you", "reckon"),
          ("what", "do", "you", "think"), ("would", "you", "say"), ("wouldn't", "you", "say"), ("you", "reckon", "so")}
+_TO_THE_TABLE = {("dm",), ("gm",), ("dm", "question"), ("rules", "question")}  # "...fire bolt again? DM?": for the DM
 _SPELL_END = {"on", "at", "to", "against", "toward", "towards", "into", "upon", "and", "then", "so", "for"}
 
 MAIN_CUE_BONUS = 1.5
@@ -296,7 +297,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         ws = [w for w in clause.words if w not in lx.FILLERS]
         # "...: where does your captain keep the loot", "what will you pay for them?": a question put to
         # "you" is said to someone there, quotes or not; its words are speech, not the speaker's acts.
-        if index and tuple(ws) in _TAGS and clause.asked and not vocative:
+        if index and clause.asked and (tuple(ws) in _TAGS and not vocative or tuple(clause.words) in _TO_THE_TABLE):
             tagged.add(index - 1)  # the tag asks the table: the question before it is for the DM
             continue
         if ws and not vocative and not clause.quoted and set(ws) & lx.SECOND_PERSON and not set(ws) & _TABLE \

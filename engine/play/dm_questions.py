@@ -91,8 +91,9 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
             return False  # "am I allowed to swing at the crab?" asks to act, like "can I"
         return True
     # "he is dead or only unconscious?": a statement asked about someone there, in the order of a statement.
+    said = ws[:-2] if ws[-2:] in (["or", "no"], ["or", "not"], ["or", "what"]) else ws  # "... bloody already or no?"
     if clause.asked and first in _TOLD_SUBJECTS and (second in _STATE_ASKING or first.endswith("'s")) \
-            and len(ws) <= _BARE + 2:
+            and len(said) <= _BARE + 2:
         return True
     # "hp?", "time?": a few words with no verb, asked on their own, ask how things stand.
     if alone and [w for w in ws if w not in _POLITE] in (["i"], ["inv"]):

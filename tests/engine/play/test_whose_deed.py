@@ -251,3 +251,9 @@ def test_an_act_supposed_before_a_question_waits_on_it_past_a_time_clause() -> N
 ])
 def test_falling_upon_a_foe_and_who_needs_sleep(text: str, kind: str) -> None:
     assert _parse(text, "Kettlecove Docks", "Bram", ["Wrecker Thug"] if "thug" in text else None).kind == kind
+
+
+@pytest.mark.parametrize("text", ["the crab, he is bloodied already or no?",
+                                  "Bram my guy, what's the reach on your longsword again? DM?"])
+def test_questions_with_a_tag_are_for_the_dm(text: str) -> None:
+    assert _parse(text, "Wrecker Caves", "Idris", ["Giant Crab"]).kind == "question"
