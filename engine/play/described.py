@@ -3,10 +3,13 @@
 A generic head ("the one", "the guy", "that thing") followed by what describes it (a relative clause, a
 place, a participle) points at whoever fits the description; the people and things inside the
 description ("Idris", "the net shed") are how to find them, not whom the act is aimed at. Their words
-are left out when people are ranked, so the fight's foe (or nobody) is meant instead.
+are left out when people are ranked, so the fight's foe (or nobody) is meant instead. So is a creature's
+word that, with the word after it, names a thing of the place ("the crab pool").
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from engine.models.world import Campaign
 from engine.play.reading import Token
@@ -38,4 +41,9 @@ def describing(tokens: list[Token], here_text: str = "") -> set[int]:
 def here_words(world: Campaign) -> str:
     """The description of where the party stands, lower-cased and padded, for finding the place's own phrases."""
     here = world.location(world.game_state.party_location)
-    return f" {' '.join(here.description.lower().replace(',', ' ').replace('.', ' ').split())} " if here else ""
+    return _padded(here.description) if here else ""
+
+
+@lru_cache(maxsize=64)  # read for every clause linked; descriptions rarely change
+def _padded(description: str) -> str:
+    return f" {' '.join(description.lower().replace(',', ' ').replace('.', ' ').split())} "
