@@ -234,9 +234,23 @@ def link_person(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     if ranked or not any(s in PRONOUNS for s, _ in tokens):
         return ranked[0] if ranked else None
     if last is None:
+        last = _the_only_woman_here(world) if any(s in _FEMININE for s, _ in tokens) else None
+    if last is None:
         return None
     kind = "combatant" if world.game_state.combat and world.game_state.combat.combatant(last) else "npc"
     return EntityRef(name=last, kind=kind, via="pronoun", score=1.0)
+
+
+_FEMININE = {stem(w) for w in ("she", "her", "hers", "herself")}
+
+
+def _the_only_woman_here(world: Campaign) -> str | None:
+    """Who a bare "her" means with no one named before: the one woman standing here, if there is just one
+    ("I toss her the heel of bread" beside the lookout). Two women, or none, and the pronoun stays open."""
+    if world.game_state.combat is not None and world.game_state.combat.active:
+        return None  # "she cries, and smiteth the ruffian with her warhammer": in a fight, the foes are meant
+    women = [n.name for n in npcs_here(world) if person_classes(n.name, n.role, n.description)[1] == "female"]
+    return women[0] if len(women) == 1 else None
 
 
 def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,

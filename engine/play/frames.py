@@ -127,6 +127,19 @@ def order_to_companion(text: str, party: list[str], actor: str | None) -> str | 
     return None if first in _ASKING or rest.lstrip().startswith(("'", '"')) else rest
 
 
+_QUOTED_HAIL = re.compile(r"""["\u201c]\s*([A-Za-z']+)\s*[,!]""")
+
+
+def companion_hailed(text: str, party: list[str], actor: str | None) -> str | None:
+    """The companion whose name, said alone, opens the message or its first quotes ("Bram, put the axe down.
+    She's sixteen.", '"Wren," he says, "..."'): who words said there are for."""
+    found = _HAIL.match(text) or _QUOTED_HAIL.search(text)
+    if found is None:
+        return None
+    said = found.group(1).lower()
+    return next((name for name in party if name != actor and said in {w.lower() for w in name.split()}), None)
+
+
 _SUBJECT = re.compile(r"\s*(?:(?:ok|okay|so|um|uh|and|then)\s+)?([A-Za-z']+)(\s*[:,]|'s\b|\s+(?:and|&)\s|\s+\w+)")
 
 

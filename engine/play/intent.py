@@ -27,12 +27,20 @@ from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing, here_words
 from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
-from engine.play.entities import STOP, alias_stems, link_person, npcs_here, rank_people, words_of_place
+from engine.play.entities import (
+    NAME_WEIGHT,
+    STOP,
+    alias_stems,
+    link_person,
+    npcs_here,
+    rank_people,
+    words_of_place,
+)
 from engine.play.evidence import (
     MainVerb,
 )
 from engine.play.first_named import first_named
-from engine.play.frames import order_to_companion, without_speaker, without_wish_for_oneself
+from engine.play.frames import companion_hailed, order_to_companion, without_speaker, without_wish_for_oneself
 from engine.play.intent_result import (
     GOING_NOWHERE_NAMED,
     ONLY_FOE,
@@ -115,7 +123,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
                 ) -> tuple[Reading, IntentResult, dict[str, object]]:
     present = frozenset(w for n in npcs_here(world)
                         for w in words(n.name)) if world is not None else frozenset()
-    reading = read(text, _vocabulary(world), frozenset(w for w in present))
+    reading = read(text, _vocabulary(world), present)
     named_spell(reading, world, actor)
     others = _other_names(world, actor)
     structure.described(reading, others)
@@ -286,9 +294,10 @@ def parse(text: str, world: Campaign | None = None, actor: str | None = None,
 def understand(text: str, world: Campaign | None = None, actor: str | None = None,
                last_target: str | None = None) -> tuple[IntentResult, ActionIntent]:
     """The routing view and the structured intent from one reading of the text."""
+    hailed = companion_hailed(laid_out(text), [c.name for c in world.characters], actor) if world else None
     text = _prepared(text, world, actor)
     with holding_still():  # reading changes no world: what it asks of the world is worked out once
-        return _understood(text, world, actor, last_target)
+        return _understood(text, world, actor, last_target, hailed)
 
 
 def _prepared(text: str, world: Campaign | None, actor: str | None) -> str:
@@ -333,7 +342,7 @@ def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKin
 
 
 def _understood(text: str, world: Campaign | None, actor: str | None,
-                last_target: str | None) -> tuple[IntentResult, ActionIntent]:
+                last_target: str | None, hailed_companion: str | None = None) -> tuple[IntentResult, ActionIntent]:
     reading, result, facts = _understand(text, world, actor)
     kinds, asked = _ruled_kinds(reading, result)
     second = reconsidered(_view_of(text, tuple(kinds), result, world))
@@ -388,6 +397,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
                     and target is not None and target.name != hailed.name:
                 hailed = None  # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words
             target = hailed or target
+        elif kinds == [IntentKind.ROLEPLAY] and hailed_companion is not None:
+            # "Bram, put the axe down. She's sixteen.": talk that opens on a companion's name is for them.
+            target = EntityRef(name=hailed_companion, kind="character", via=hailed_companion, score=NAME_WEIGHT)
         absent = absent_creature(reading, world, actor, facts.get("acting")) if IntentKind.COMBAT in kinds else None
         if absent is not None:
             # "I attack the ogre" with no ogre here: ask, never hit whoever stands nearest.

@@ -156,6 +156,7 @@ def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int
 
 _SPOKEN_ON = {"to", "with", "at", "the", "old", "a", "quietly", "gently", "softly", "calmly", "again", "straight"}
 _OBJECT_PRONOUNS = {"him", "her", "them"}
+_HONORIFICS = {"mr", "mrs", "mister", "miss", "ms", "master", "mistress", "madam", "missus", "sir"}
 
 
 def spoken_to(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[ActionType, float]],
@@ -172,7 +173,7 @@ def spoken_to(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[
     # A word several answer to ("the man", "the lady") is the one the whole sentence points at most.
     at = {i: r for r in reversed(ranked) for i in named.get(r.name, ())}
     talking = {i for i, s in acting.items() if i >= first and s.get(ActionType.ROLEPLAY, 0.0) > THEN_MIN}
-    found = [_taken_by(tokens, i, at, ranked) for i, t in enumerate(tokens)
+    found = [_taken_by(tokens, i, at, ranked, named) for i, t in enumerate(tokens)
              if t.clause in talking and t.factor > 0 and not t.noun and any(
                  c.action_type == ActionType.ROLEPLAY and c.weight >= 1.5 for c in LEXICON.get((t.stem,), ()))]
     found = [f for f in found if f is not None]
@@ -180,17 +181,19 @@ def spoken_to(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[
                 found[0] if found else None)
 
 
-def _taken_by(tokens: list[Token], verb: int, at: dict[int, EntityRef], ranked: list[EntityRef]) -> EntityRef | None:
+def _taken_by(tokens: list[Token], verb: int, at: dict[int, EntityRef], ranked: list[EntityRef],
+              named: dict[str, list[int]]) -> EntityRef | None:
     """Whom the speech verb at `verb` takes: named within a few words of it, or a pronoun for one named before."""
     clause = tokens[verb].clause
     for j in range(verb + 1, min(verb + 4, len(tokens))):
         if tokens[j].clause != clause:
             return None
         if j in at:
-            # "Mister Lowrie": a word many answer to is settled by the name after it ("tell Nessa Crowe is
-            # finished" names two).
+            # "Mister Lowrie", "the man Vell": a title, or a word the one named next answers to, is settled by
+            # that name; "tell Nessa Crowe is finished" and "tell the girl Crowe's dead" name two.
             while j + 1 in at and tokens[j + 1].clause == clause and (
-                    at[j + 1].name == at[j].name or tokens[j].stem not in _name_stems(at[j])):
+                    at[j + 1].name == at[j].name or tokens[j].word in _HONORIFICS
+                    or j in named.get(at[j + 1].name, ())):
                 j += 1
             # "the drowned monk": a word that only qualifies the one it describes names no one.
             nxt = tokens[j + 1].stem if j + 1 < len(tokens) and tokens[j + 1].clause == clause \

@@ -1,0 +1,56 @@
+"""Who words are for: a lone "her" beside the one woman here, a companion hailed to open the message, and a
+person named inside what is said to someone else. Written for this test apart from every blind set and read
+by the rules alone (the second opinion switched off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.play.blind_world import parse_at
+
+pytestmark = pytest.mark.usefixtures("rules_alone")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I hand her a bit of dried fish from my pack", "inventory"),
+    ("can I tell if she's bluffing?", "skill_check"),
+    ("I smile at her and ask how long she's been up here in the wind", "roleplay"),
+])
+def test_a_lone_her_is_the_one_woman_standing_here(text: str, kind: str) -> None:
+    intent = parse_at(text, "Gannet Point", "Idris")
+    assert (intent.kind, intent.target) == (kind, "Nessa Rook")
+
+
+def test_her_beside_two_men_and_no_woman_stays_open() -> None:
+    # At the docks stand Vell and Pim: "her" could be no one there.
+    assert parse_at("I hand her a bit of dried fish from my pack", "Kettlecove Docks", "Idris").target is None
+
+
+def test_in_a_fight_her_is_no_bystander() -> None:
+    intent = parse_at("she roars and brings her hammer down on the brute", "Gannet Point", "Tova", ["Wrecker Thug"])
+    assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
+
+
+@pytest.mark.parametrize(("text", "location", "actor", "target"), [
+    ("Idris, not now. Vell is watching us.", "Kettlecove Docks", "Wren", "Idris"),
+    ('Tova mutters: "Bram, don\'t you dare. Hesper has been good to us."', "Tarred Gull Inn", "Tova", "Bram"),
+    ('"Wren," I whisper, "the boy is lying to us."', "Kettlecove Docks", "Bram", "Wren"),
+])
+def test_talk_opening_on_a_companions_name_is_for_them(text: str, location: str, actor: str, target: str) -> None:
+    intent = parse_at(text, location, actor)
+    assert (intent.kind, intent.target) == ("roleplay", target)
+
+
+def test_a_companion_named_later_in_the_talk_does_not_take_it() -> None:
+    intent = parse_at("I ask Hesper, not Bram, whether the stew is fresh", "Tarred Gull Inn", "Wren")
+    assert (intent.kind, intent.target) == ("roleplay", "Hesper Quill")
+
+
+@pytest.mark.parametrize(("text", "location", "target"), [
+    ("I tell the girl Crowe is already in irons, so she may as well talk", "Gannet Point", "Nessa Rook"),
+    ("I tell the boy Vell sent us", "Kettlecove Docks", "Pim Lowrie"),
+    ("I tell mister Lowrie the harbormaster wants him", "Kettlecove Docks", "Pim Lowrie"),
+])
+def test_someone_named_in_what_is_said_is_only_talked_of(text: str, location: str, target: str) -> None:
+    intent = parse_at(text, location, "Wren")
+    assert (intent.kind, intent.target) == ("roleplay", target)
