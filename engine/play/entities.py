@@ -19,7 +19,7 @@ from engine.models.world import NPC, Campaign, Location
 from engine.play import lexicon as lx
 from engine.play.person_nouns import person_aliases, person_classes
 from engine.play.world_memo import remembered
-from engine.text import stem, strong_past, words
+from engine.text import NUMBER_WORDS, stem, strong_past, words
 
 # Words never corrected nor used as aliases: too common to mean an entity.
 STOP = set("""a an the and or but of to in on at by for from with into onto over under up down out off
@@ -70,8 +70,9 @@ def _aliases_of(name: str, role: str, description: str, places: frozenset[str]) 
     # A place named in a description says where someone is, not who they are ("watches Gannet Point":
     # "how many hit points do I have?" is not about the lookout). Nor does what befell them ("held
     # captive": "I hold the light up" is not about Aldous).
+    # Nor does a number ("a boy of about ten": "ten silver for the rope" is a price, not the boy).
     for w in _content(description):
-        if stem(w) not in places and strong_past(w) is None:
+        if stem(w) not in places and strong_past(w) is None and w not in NUMBER_WORDS and not w.isdigit():
             put(w, DESC_WEIGHT, w)
     role_words = [w for w in _content(role) if stem(w) not in places]
     for w in role_words:

@@ -65,7 +65,7 @@ from engine.play.swayed import talked_into
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
-from engine.play.wares_named import ORDERED, seller_of
+from engine.play.wares_named import ORDERED, priced_ware, seller_of
 from engine.play.who_is_meant import (
     a_described_one,
     a_place_word,
@@ -435,15 +435,17 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
             # So is haggling over a ware ("haggle the lantern: 5gp is robbery"), said to whoever sells it.
             trading = said_first == IntentKind.INVENTORY and bool(
-                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE) \
-                or said_first == IntentKind.ROLEPLAY and bool(said & TRADE)
+                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE or priced_ware(world, said)) \
+                or said_first == IntentKind.ROLEPLAY and bool(said & TRADE or priced_ware(world, said))
             target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
                                or trading, topic)
             if trading and (target is None or target.kind == "monster" or absent_by_role(world, target)
-                            or target.kind == "character" and _bought_for(reading, target)):
+                            or target.kind == "character" and _bought_for(reading, target)
+                            or stem(target.via) not in alias_stems(world, actor)[1]):
                 # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova. Nobody buys
                 # from a stat block ("a pint for the burned sailor by the fire"), nor from someone away ("buy
-                # rope and go to the lighthouse" does not buy from its keeper).
+                # rope and go to the lighthouse" does not buy from its keeper). A word of a description is no
+                # seller either: "not a copper more" is not the boy who "sells gossip by the copper".
                 target = seller_of(world, said) or target
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:

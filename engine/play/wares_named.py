@@ -123,12 +123,21 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
                 None)
 
 
+def priced_ware(world: Campaign, stems: set[str]) -> bool:
+    """A ware sold here and coin named together ("ten silver for the rope, not a gold piece"): haggling."""
+    return bool(stems & _COINS and stems & ware_words(world))
+
+
 def seller_of(world: Campaign, stems: set[str]) -> EntityRef | None:
-    """The one person here who sells a ware named ("twenty crossbow bolts" at the docks: the harbormaster), or
-    None when nobody or more than one does."""
+    """The one person here who sells the wares named ("twenty crossbow bolts" at the docks: the harbormaster),
+    the one whose wares the words name most; None when nobody does, or two do equally."""
     here = world.game_state.party_location
-    sellers = [npc for npc in world.npcs_at(here) if npc.alive and npc.attitude != Attitude.HOSTILE
-               and any(_stems_of(ware) & stems for ware in npc.wares)]
-    if len(sellers) != 1:
+    # "a flask of oil from the gear table": the oil and the flask are the harbormaster's; "gear" alone (of
+    # the urchin's "fishing gear") does not make the boy a second seller.
+    matched = {npc.name: len(set().union(*(_stems_of(ware) for ware in npc.wares)) & stems)
+               for npc in world.npcs_at(here) if npc.alive and npc.attitude != Attitude.HOSTILE and npc.wares}
+    best = max(matched.values(), default=0)
+    sellers = [name for name, n in matched.items() if n == best]
+    if best == 0 or len(sellers) != 1:
         return None
-    return EntityRef(name=sellers[0].name, kind="npc", via="the seller", score=1.0)
+    return EntityRef(name=sellers[0], kind="npc", via="the seller", score=1.0)

@@ -54,3 +54,17 @@ def test_a_companion_named_later_in_the_talk_does_not_take_it() -> None:
 def test_someone_named_in_what_is_said_is_only_talked_of(text: str, location: str, target: str) -> None:
     intent = parse_at(text, location, "Wren")
     assert (intent.kind, intent.target) == ("roleplay", target)
+
+
+@pytest.mark.parametrize("text", [
+    # Vell sells rope, lanterns and oil; Pim sells "fishing gear" and gossip.
+    "Eight silver for the lantern and not a copper more",
+    "a flask of oil off the gear stall for a silver, I'll take two",
+])
+def test_a_price_named_for_a_ware_is_said_to_its_seller(text: str) -> None:
+    assert parse_at(text, "Kettlecove Docks", "Bram").target == "Osric Vell"
+
+
+def test_a_number_in_someones_description_does_not_name_them() -> None:
+    # Pim is "a boy of about ten": ten coins are a price, not the boy.
+    assert parse_at("ten silver for the rope, it's frayed", "Kettlecove Docks", "Bram").target == "Osric Vell"
