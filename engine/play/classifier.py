@@ -29,6 +29,7 @@ from engine.play.dm_questions import (
 from engine.play.frames import without_leave
 from engine.play.inflection import past_form, third_person
 from engine.play.reading import Clause, Reading, Token
+from engine.play.slips import mended_slips
 from engine.play.table_talk import table_talk
 from engine.play.typos import correct, investigating, run_apart, unjoined
 from engine.text import NUMBER_WORDS, stem
@@ -149,7 +150,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     text = _STARRED_THEN_SUBJECT.sub(r"\1 , ", text)
     raw = _TOKEN_RE.findall(_single_quotes(restored_elisions(
         text.lower().replace("’", "'").replace("‘", "'").replace("-", " "))))
-    raw = _without_future(without_leave(investigating(run_apart(unjoined(modernised(raw)), vocabulary))))
+    raw = _without_future(without_leave(investigating(mended_slips(run_apart(unjoined(modernised(raw)), vocabulary)))))
     if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
         raw[0] = "examine"  # "x niche": the text-adventure command for examining
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)

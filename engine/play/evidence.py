@@ -156,6 +156,11 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         t.stem in terms and all(c.action_type == T.EXPLORATION or c.weight <= 1 for c in LEXICON.get((t.stem,), ()))
         or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS or t.word in _FLEEING for t in said) \
         and any(t.stem in terms and not describing_word(t.word) for t in said)
+    # "short rest, then gannet point", "SR then -> point": a later step that is only a way on, by a word of its
+    # name, names the move; a word of its description does not ("then we go down", "who was in the boat").
+    alone = alone or (not fight or fleeing) and here_loc is not None and place in here_loc.connections and any(
+        n and c.lead in ("then", "") and _only_the_way(reading, n, name_stems) for n, c in enumerate(reading.clauses)
+        if c.words and n not in refused)
     heading = strength >= PLACE_MIN and _heads_for(reading, _toward_terms(world, place), facts["main"])  # type: ignore[arg-type]
     moving = (verb_moves and (by_name or (strength >= PLACE_MIN and not feat_only and near))) \
         or (directed and by_name) or alone or (heading and near)
@@ -169,6 +174,14 @@ def world_evidence(reading: Reading, world: Campaign, actor: str | None, keys: s
         scores[T.EXPLORATION] += 4.5 if moving else 0.5
         facts["place_clause"] = next((t.clause for t in reading.tokens if t.stem in name_stems), None)
         matched.append(f"place:{place}")
+
+
+def _only_the_way(reading: Reading, clause: int, terms: set[str]) -> bool:
+    """Clause `clause` says nothing but the words of a way on ("the point", "back down to the docks")."""
+    own = [t for t in reading.tokens if t.clause == clause]
+    return any(t.stem in terms and not describing_word(t.word) for t in own) and all(
+        t.stem in terms and all(c.action_type == T.EXPLORATION or c.weight <= 1 for c in LEXICON.get((t.stem,), ()))
+        or t.word in STOP or t.word in lx.DIRECTIONS or t.word in lx.FILLERS for t in own)
 
 
 def _place_spelt(token: Token, world: Campaign) -> str:

@@ -1,0 +1,72 @@
+"""Real words typed for another word one letter away, where a phrase the parser knows shows which was meant:
+"short rust" is a short rest, "pick the lick" picks the lock, "healing world on Bram" is Healing Word.
+
+A phone's autocorrect turns a typo into a real word, so the typo mender (engine.play.typos), which never
+changes a real word, cannot see it. The phrase around it can: one word of a known two-word phrase said
+exactly, the other one edit away, and the pair as typed no phrase of its own. The phrases come from the
+parser's lexicon and the SRD spell list, so no word list is tuned to any sentence.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rapidfuzz.distance import OSA
+
+from engine.content.catalogue import index as catalogue_index
+from engine.models.catalogue import CatalogueKind
+from engine.play.entities import STOP
+from engine.play.lexicon import LEXICON_SPEC
+
+# Words between the two of a phrase that do not break it ("pick the lock", "sneak up on").
+_BETWEEN = {"the", "a", "an", "my", "his", "her", "their", "our", "its", "that", "this", "your"}
+_SHORTEST = 3  # shorter words are one letter away from too many others ("us"/"up", "on"/"in")
+
+
+@cache
+def _pairs() -> frozenset[tuple[str, str]]:
+    """Every two-word phrase of the lexicon and of the SRD's spell names."""
+    cues = {cue.split(":")[0].rstrip("!") for spec in LEXICON_SPEC.values() for cue in spec.split()}
+    pairs = {tuple(c.split("_")) for c in cues if c.count("_") == 1}
+    pairs |= {tuple(name.split()) for name in catalogue_index(CatalogueKind.SPELL).keys if name.count(" ") == 1}
+    return frozenset((a, b) for a, b in pairs if a.isalpha() and b.isalpha() and min(len(a), len(b)) >= _SHORTEST)
+
+
+@cache
+def _by_word() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(first word -> the second words it takes, second word -> the first words it takes)."""
+    after: dict[str, set[str]] = {}
+    before: dict[str, set[str]] = {}
+    for a, b in _pairs():
+        after.setdefault(a, set()).add(b)
+        before.setdefault(b, set()).add(a)
+    return after, before
+
+
+def _meant(word: str, options: set[str]) -> str | None:
+    near = [o for o in options if o != word and OSA.distance(word, o) == 1]
+    return near[0] if len(near) == 1 else None
+
+
+def mended_slips(raw: list[str]) -> list[str]:
+    """The tokens with each real-word slip inside a known phrase put right."""
+    after, before = _by_word()
+    pairs = _pairs()
+    out = list(raw)
+    for i, word in enumerate(raw):
+        if len(word) < _SHORTEST or not word.isalpha() or word in STOP:
+            continue  # "just open it" is no "bust open": a common little word is what was meant
+        j = i - 1
+        while j >= 0 and raw[j] in _BETWEEN:
+            j -= 1
+        k = i + 1
+        while k < len(raw) and raw[k] in _BETWEEN:
+            k += 1
+        prev = out[j] if j >= 0 else ""
+        nxt = raw[k] if k < len(raw) else ""
+        if (prev, word) in pairs or (word, nxt) in pairs:
+            continue
+        fixed = _meant(word, after.get(prev, set())) or _meant(word, before.get(nxt, set()))
+        if fixed is not None:
+            out[i] = fixed
+    return out

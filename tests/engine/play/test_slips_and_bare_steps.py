@@ -1,0 +1,55 @@
+"""A phone's autocorrect slips ("short rust", "pick the lick") read as the phrase they break, and a later step
+that is only a way on ("SR then -> point") is the move. Written for this test apart from every blind set and
+read by the rules alone (the second opinion switched off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.play.slips import mended_slips
+from tests.engine.play.blind_world import parse_at
+
+pytestmark = pytest.mark.usefixtures("rules_alone")
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("we take a long rust", "we take a long rest"),
+    ("i pick the lick on the chest", "i pick the lock on the chest"),
+    ("healing world on idris", "healing word on idris"),
+])
+def test_a_real_word_one_letter_off_a_phrase_is_the_phrase(typed: str, meant: str) -> None:
+    assert " ".join(mended_slips(typed.split())) == meant
+
+
+@pytest.mark.parametrize("typed", [
+    "just open it",  # "bust open" is a phrase, but "just" is a little word said as meant
+    "we rest a bit",  # nothing one letter off makes a phrase here
+    "i pick up the lamp",  # already a phrase
+])
+def test_words_said_as_meant_are_left_alone(typed: str) -> None:
+    assert mended_slips(typed.split()) == typed.split()
+
+
+@pytest.mark.parametrize(("text", "location", "kind"), [
+    ("we take a short rust, we're beat", "Kettlecove Docks", "rest"),
+    ("I pick the lick on the harbormaster's office", "Kettlecove Docks", "skill_check"),
+])
+def test_a_slip_is_read_as_what_was_meant(text: str, location: str, kind: str) -> None:
+    assert parse_at(text, location, "Wren").kind == kind
+
+
+@pytest.mark.parametrize(("text", "location", "destination"), [
+    ("LR then -> docks", "Tarred Gull Inn", "Kettlecove Docks"),
+    ("buy two flasks of oil, then the point", "Kettlecove Docks", "Gannet Point"),
+])
+def test_a_later_step_that_only_names_a_way_on_is_the_move(text: str, location: str, destination: str) -> None:
+    intent = parse_at(text, location, "Tova")
+    assert (intent.kind, intent.destination) == ("mixed", destination)
+
+
+@pytest.mark.parametrize("text", [
+    "an hour's rest, and then we go down",  # down where? no way on is named
+    "skip the small talk, lad, who was out in the boat",  # the caves' boat is a word of them, not their name
+])
+def test_a_later_step_that_names_no_way_moves_no_one(text: str) -> None:
+    assert parse_at(text, "Kettlecove Docks", "Tova").destination is None
