@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from engine.content.catalogue import name_words
+from engine.models.catalogue import CatalogueKind
 from engine.play import lexicon as lx
 from engine.play.cue_keys import is_verb
 from engine.play.entities import content_stems
@@ -100,7 +104,18 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
         return True  # the text-adventure command for what you carry
     # "hit points left on me?": "hit" in a game term is no verb.
     named = [w for w, nxt in zip(ws, [*ws[1:], ""], strict=True) if not (w == "hit" and nxt in _HIT_TERMS)]
-    return alone and clause.asked and len(ws) <= _BARE and not any(is_verb(w) or w in lx.FIRST_PERSON for w in named)
+    bare = clause.asked and not any(is_verb(w) or w in lx.FIRST_PERSON for w in named)
+    # "crowe bloodied yet? sneak attack him", "crab still prone?": how someone stands, asked bare beside an
+    # act, is asked too.
+    standing = clause.lead not in ("if", "whether") and bool(set(ws) & _how_one_stands()) and len(ws) <= _BARE
+    return bare and (alone and len(ws) <= _BARE or standing)
+
+
+@cache
+def _how_one_stands() -> frozenset[str]:  # noqa: N802 - a constant, read once from the SRD
+    """The SRD's conditions and the states of a creature's hit points: what "X bloodied yet?" asks after."""
+    return frozenset(name_words(CatalogueKind.CONDITION)) | {"bloodied", "dead", "alive", "awake", "asleep",
+                                                            "hurt", "wounded", "injured", "conscious", "dying"}
 
 
 _WHAT_IS = {"who", "what", "whats", "what's", "who's", "whos", "anything", "anyone", "anybody", "any"}

@@ -1,0 +1,30 @@
+"""How a creature stands, asked in a few bare words beside an act ("crowe bloodied yet? sneak attack him"), is
+the player's own question: the guide makes it a part of its own. Written for this test apart from every blind
+set and read by the rules alone (the second opinion switched off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.play.blind_world import parse_at
+
+pytestmark = pytest.mark.usefixtures("rules_alone")
+
+_FIGHT = ["Silas Crowe", "Wrecker Thug", "Giant Crab"]
+
+
+@pytest.mark.parametrize("text", [
+    "thug poisoned still? ok I stab him",
+    "crab still prone? I hit it again",
+])
+def test_a_state_asked_bare_beside_an_act_is_a_question_part(text: str) -> None:
+    intent = parse_at(text, "Wrecker Caves", "Wren", _FIGHT)
+    assert intent.kind == "mixed" and [p.kind for p in intent.parts][0] == "question"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I ask Aldous if he's hurt", "roleplay"),  # asked of someone, not of the DM
+    ("I stab the thug. dead?", "mixed"),  # control: asked after the act still counts
+])
+def test_a_state_asked_of_someone_else_is_theirs_to_answer(text: str, kind: str) -> None:
+    assert parse_at(text, "Wrecker Caves", "Wren", _FIGHT).kind == kind
