@@ -64,6 +64,7 @@ _APART_FROM_TALK = {T.INVENTORY, T.PUZZLE}
 _RESTING = (stem("rest"),)
 _COUNTING = (stem("count"),)
 _ACCEPTING = (stem("accept"),)
+_PURCHASING = {stem("buy"), stem("purchase")}
 _UNTAKEN = {stem(w) for w in ("blessing", "offer", "deal", "job", "quest", "terms", "apology", "thanks", "help",
                               "challenge", "bet", "invitation", "price", "bargain", "proposal", "task", "mission",
                               "advice", "that", "this", "word", "words", "promise", "oath", "surrender", "fate",
@@ -230,7 +231,9 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     if handed is not None:
         add(T.INVENTORY, HANDED_WEIGHT, handed[0], handed[1])
     paying = paid(reading) if handed is None else None
-    laid_down = paying is not None and not reading.clauses[paying].quoted
+    # Money spoken of inside quotes is talk ("'two silver? robbery!'"), unless it is handed over as it is said
+    # ("'Here's your copper, Pim.'").
+    laid_down = paying is not None and (not reading.clauses[paying].quoted or reading.clauses[paying].words[:1] == ["here"])
     if paying is not None:
         add(T.INVENTORY, HANDED_WEIGHT, paying, MONEY_LAID_DOWN)
     # An order is a purchase too: "one ale, and who's been paying you in odd silver?" is two acts.
@@ -272,12 +275,16 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
     named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
     # "Pim, can you row us round?": theirs to do, so said to them; "can I get a pint?" is the buyer's order.
-    requested = asks_of_them(reading) and not (ordering is not None and for_self)
+    # "i'll buy the stupid form. one silver, Vell.": a purchase said outright is no talk, whoever is hailed.
+    buying = any(t.stem in _PURCHASING and t.factor >= 1.0 and not t.negated and not t.noun
+                 and not reading.clauses[t.clause].quoted and not reading.clauses[t.clause].question
+                 for t in reading.tokens)
+    requested = asks_of_them(reading) and not (ordering is not None and for_self) and not buying
     if (reading.quoted or reading.addressed) and (said_to_thing or named_words) and not reading.addressed:
         scores[T.PUZZLE] += QUOTE_BONUS  # "I say 'the tide' out loud to the door": words tried on a thing
         matched.append("words said to a thing")
-    elif (reading.quoted or reading.addressed) and not ((aimed is not None or laid_down or ordering is not None)
-                                                        and not requested):
+    elif (reading.quoted or reading.addressed) and not ((aimed is not None or laid_down or buying
+                                                         or ordering is not None) and not requested):
         # A war cry beside a blade driven home is colour, and words said while money is laid down (not
         # money spoken of inside the quotes) are the purchase's.
         put = next((i - (len(c.words) < 2) for i, c in enumerate(reading.clauses) if c.quoted and (c.asked or c.question)

@@ -1,0 +1,24 @@
+"""Paying said aloud is still paying: a purchase said outright, or coin handed over as it is said, is the
+purchase whoever is hailed (the guide: talk about the deal belongs to it). Written for this test apart from every
+blind set and read by the rules alone (the second opinion switched off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.play.blind_world import parse_at
+
+pytestmark = pytest.mark.usefixtures("rules_alone")
+
+
+@pytest.mark.parametrize(("text", "location", "target"), [
+    ("ugh. fine, i'll buy the blasted form. one silver, Vell. happy?", "Kettlecove Docks", "Osric Vell"),
+    ('"Here\'s two silver, Hesper. Keep it coming."', "Tarred Gull Inn", "Hesper Quill"),
+])
+def test_paying_said_to_the_seller_is_the_purchase(text: str, location: str, target: str) -> None:
+    intent = parse_at(text, location, "Bram")
+    assert (intent.kind, intent.target) == ("inventory", target)
+
+
+def test_money_only_spoken_of_is_talk() -> None:
+    assert parse_at('"Two silver for a room? Robbery, Hesper."', "Tarred Gull Inn", "Bram").kind == "roleplay"
