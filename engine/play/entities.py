@@ -255,11 +255,12 @@ def _the_only_woman_here(world: Campaign) -> str | None:
 
 
 def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | None,
-                allow_description: bool = True, describing: set[int] | frozenset[int] = frozenset()
-                ) -> list[EntityRef]:
+                allow_description: bool = True, describing: set[int] | frozenset[int] = frozenset(),
+                doing: set[int] | frozenset[int] = frozenset()) -> list[EntityRef]:
     """Every entity the words point at, strongest first (ties: the one named first in the sentence).
     Tokens at the `describing` positions describe someone ("the guy in the red sash", "the one who jumped
-    Idris"): they find people by description, never by a name or role ("Idris", "the net shed")."""
+    Idris"): they find people by description, never by a name or role ("Idris", "the net shed"). Tokens at
+    the `doing` positions are the speaker's verbs: "keep it to a whisper" is not Crowe, who "keeps" a crab."""
     here = world.game_state.party_location.casefold()
     location = world.location(world.game_state.party_location)
     placed = set(location.encounter) if location is not None else set()
@@ -269,7 +270,7 @@ def rank_people(tokens: list[tuple[str, float]], world: Campaign, actor: str | N
     hits: dict[int, list[tuple[int, str, float, str]]] = {}
     for i, (s, factor) in enumerate(tokens):
         for who, weight, alias in derived.by_stem.get(s, ()):
-            if i in describing and weight > DESC_WEIGHT:
+            if i in describing and weight > DESC_WEIGHT or i in doing and weight <= DESC_WEIGHT:
                 continue
             if weight > 0 and (allow_description or weight > DESC_WEIGHT):
                 hits.setdefault(who, []).append((i, s, weight * factor, alias))

@@ -23,7 +23,7 @@ from engine.play.classifier import read
 from engine.play.compound import approaches, fight_moves, gone_to_do
 from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
-from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
+from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS, is_verb
 from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing, here_words
 from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
@@ -363,7 +363,9 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
             or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
-        ranked = rank_people(tokens, world, actor, social, describing(reading.tokens, here_words(world)))
+        described = describing(reading.tokens, here_words(world))
+        doing = {i for i, t in enumerate(reading.tokens) if i not in described and not t.noun and is_verb(t.word)}
+        ranked = rank_people(tokens, world, actor, social, described, doing)
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:

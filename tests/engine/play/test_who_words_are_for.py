@@ -68,3 +68,12 @@ def test_a_price_named_for_a_ware_is_said_to_its_seller(text: str) -> None:
 def test_a_number_in_someones_description_does_not_name_them() -> None:
     # Pim is "a boy of about ten": ten coins are a price, not the boy.
     assert parse_at("ten silver for the rope, it's frayed", "Kettlecove Docks", "Bram").target == "Osric Vell"
+
+
+@pytest.mark.parametrize(("text", "location", "target"), [
+    # Crowe "keeps" a crab and "keeps" his cutlass oiled; Nessa "watches" the Point.
+    ("I crouch by the old man and keep my voice low: \"Are you hurt?\"", "Wrecker Caves", "Aldous Penn"),
+    ("I keep an eye out and ask the lad where Vell keeps his ledger", "Kettlecove Docks", "Pim Lowrie"),
+])
+def test_the_speakers_own_verb_describes_no_one(text: str, location: str, target: str) -> None:
+    assert parse_at(text, location, "Wren").target == target
