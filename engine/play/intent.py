@@ -364,7 +364,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
         described = describing(reading.tokens, here_words(world))
-        doing = {i for i, t in enumerate(reading.tokens) if i not in described and not t.noun and is_verb(t.word)}
+        # The speaker's verbs and the speaker's own things describe no one: "keep my hand on my sword" is
+        # neither Crowe, who keeps a crab, nor Aldous, whose hands are scarred.
+        doing = {i for i, t in enumerate(reading.tokens)
+                 if i not in described and (t.own or not t.noun and is_verb(t.word))}
         ranked = rank_people(tokens, world, actor, social, described, doing)
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
