@@ -113,6 +113,7 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 
 
+_OBJECTS = {"him", "her", "it", "them"}
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
 _PURCHASE = {stem(w) for w in ("buy", "purchase")}  # a purchase said outright ("purchasing" too), seller or not
 _BUYING = {*_PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
@@ -341,6 +342,15 @@ def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKin
     return kinds, asked
 
 
+def _struck_unnamed(reading: Reading, acting: dict[int, dict[ActionType, float]], named: EntityRef) -> bool:
+    """The first clause that fights aims at a pronoun and names no one, while `named` is said elsewhere."""
+    first = min((i for i, s in acting.items() if s.get(T.COMBAT, 0.0) >= CLAUSE_MIN), default=None)
+    if first is None:
+        return False
+    own = [t for t in reading.tokens if t.clause == first]
+    return any(t.word in _OBJECTS for t in own) and not any(named.via and t.word == named.via for t in own)
+
+
 def _understood(text: str, world: Campaign | None, actor: str | None,
                 last_target: str | None, hailed_companion: str | None = None) -> tuple[IntentResult, ActionIntent]:
     reading, result, facts = _understand(text, world, actor)
@@ -389,6 +399,10 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
         if kind == IntentKind.MIXED:
             target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
+            if said_first == IntentKind.COMBAT and target is not None and target.kind != "combatant" \
+                    and _struck_unnamed(reading, facts.get("acting") or {}, target):
+                # "I hit him, then tell Hesper to hide": the blow is at the foe, whom "him" stands for.
+                target = only_foe(world) or target
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
         # A prayer to the Tide Mother is said to no one here.
         praying = kinds == [IntentKind.ROLEPLAY] and bool({"pray to", "say prayer"} & set(result.matched)) \

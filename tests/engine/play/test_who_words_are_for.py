@@ -77,3 +77,8 @@ def test_a_number_in_someones_description_does_not_name_them() -> None:
 ])
 def test_the_speakers_own_verb_describes_no_one(text: str, location: str, target: str) -> None:
     assert parse_at(text, location, "Wren").target == target
+
+
+def test_a_blow_at_him_is_at_the_foe_though_someone_is_named_after() -> None:
+    intent = parse_at("I hit him, then yell at Hesper to get behind the bar", "Tarred Gull Inn", "Bram", ["Wrecker Thug"])
+    assert (intent.kind, intent.target) == ("mixed", "Wrecker Thug")
