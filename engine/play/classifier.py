@@ -92,7 +92,9 @@ _SUBORDINATE = {"if", "when", "whenever", "once", "while", "after", "before", "u
                 "unless"}
 # A chat command or tag that sends the message to the DM alone ("/w DM ...", "@GM ..."): whom it goes to, not
 # what it says ("/w" is no "with").
-_TO_THE_DM = re.compile(r"^\s*(?:/(?:w|whisper|msg|tell|dm|gm)\s+(?:the\s+)?(?:dm|gm)\b|/(?:dm|gm)\b|@(?:dm|gm)\b)"
+# "/w DM", "@gm", and the DM hailed to open the message ("hey DM can I...", "DM, inv", "ok DM: I rest").
+_TO_THE_DM = re.compile(r"^\s*(?:/(?:w|whisper|msg|tell|dm|gm)\s+(?:the\s+)?(?:dm|gm)\b|/(?:dm|gm)\b|@(?:dm|gm)\b"
+                        r"|(?:(?:hey|hi|ok|okay|so|um|uh|yo|oi|right)[,\s]+)?(?:dm|gm)\b(?!'|\s+(?:said|says|told|is|was)\b))"
                         r"\s*[:,-]?", re.IGNORECASE)
 _RULES_ASKED = re.compile(r"^\s*/rules?\b\s*[:,-]?", re.IGNORECASE)
 _COMMAND = re.compile(r"^\s*[/!]([a-z]+)\s*$", re.IGNORECASE)  # the command alone

@@ -72,6 +72,8 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
         return False
     if first in _WHEN and not clause.asked and set(ws[2:]) & lx.FIRST_PERSON:
         return False  # "when nobody's watching I pocket the coin": when the act is done, not a question
+    if first == "remind" and second in ("me", "us"):
+        return True  # "remind me what we learned about the harbormaster": what the table was told, retold
     if first in lx.QUESTION_WORDS:
         # "how to ..." is a goal, "what if we ..." a proposal to act, not questions to the DM.
         return not (first == "how" and second == "to") and not (first == "what" and second == "if"
@@ -100,7 +102,7 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
             and len(said) <= _BARE + 2:
         return True
     # "hp?", "time?": a few words with no verb, asked on their own, ask how things stand.
-    if alone and [w for w in ws if w not in _POLITE] in (["i"], ["inv"]):
+    if alone and [w for w in ws if w not in _POLITE] in (["i"], ["inv"], ["inventory"]):
         return True  # the text-adventure command for what you carry
     # "hit points left on me?": "hit" in a game term is no verb.
     named = [w for w, nxt in zip(ws, [*ws[1:], ""], strict=True) if not (w == "hit" and nxt in _HIT_TERMS)]
