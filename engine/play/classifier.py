@@ -97,6 +97,7 @@ _TO_THE_DM = re.compile(r"^\s*(?:/(?:w|whisper|msg|tell|dm|gm)\s+(?:the\s+)?(?:d
                         r"|(?:(?:hey|hi|ok|okay|so|um|uh|yo|oi|right)[,\s]+)?(?:dm|gm)\b(?!'|\s+(?:said|says|told|is|was)\b))"
                         r"\s*[:,-]?", re.IGNORECASE)
 _RULES_ASKED = re.compile(r"^\s*/rules?\b\s*[:,-]?", re.IGNORECASE)
+_LABELLED_QUESTION = re.compile(r"^\s*(?:(?:rules?|ooc|quick|real|dm)\s+)?(?:q|qn|question)\s*[:\-]\s*", re.IGNORECASE)
 _COMMAND = re.compile(r"^\s*[/!]([a-z]+)\s*$", re.IGNORECASE)  # the command alone
 # Punctuation spoken to dictation software: "rest the lantern on the sill period".
 _DICTATED = re.compile(r"\s+(period|full stop|comma|question mark|exclamation (?:mark|point)|new line)\b(?!\s+of\b)",
@@ -139,6 +140,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
     to_the_dm = _TO_THE_DM.sub("", text, count=1)
     to_the_dm = _RULES_ASKED.sub("", to_the_dm, count=1)  # "/rules can rogues hide ...": the question is the rest
+    labelled = _LABELLED_QUESTION.match(to_the_dm)
+    if labelled is not None:
+        to_the_dm = to_the_dm[labelled.end():]  # "Q: time? tide?", "rules q: SA w/ shortbow?": all of it is asked
     if (command := _COMMAND.match(to_the_dm)) is not None and not _acts(command.group(1).lower()) \
             and "?" not in to_the_dm:
         to_the_dm += " ?"  # "/time", "/hp": a command alone that names no act asks how things stand
@@ -312,7 +316,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                     t.factor *= QUOTE_FACTOR
     _said_after_colon(reading, vocative)
     _when_phrases(reading)
-    rules_asked = not vocative and asks_the_rules(reading.clauses)
+    rules_asked = not vocative and asks_the_rules(reading.clauses) or labelled is not None
     alone = sum(1 for c in reading.clauses if c.words) == 1
     for index, clause in enumerate(reading.clauses):
         clause.question = rules_asked or not vocative and is_question(clause, alone, dm_is_you) or index in tagged

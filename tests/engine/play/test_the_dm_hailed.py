@@ -26,3 +26,13 @@ def test_the_dm_spoken_of_is_not_hailed() -> None:
     # "DM said ...": the DM is the subject of what is recalled; the act is the search.
     assert parse_at("DM's description mentioned a loose board, so I search under it", "Tarred Gull Inn",
                     "Idris").kind == "exploration"
+
+
+@pytest.mark.parametrize("text", ["Q: time? tide?", "rules q: sneak attack w/ a handaxe or finesse only?",
+                                  "quick question - can I hide as a bonus action"])
+def test_a_message_labelled_a_question_is_asked_whole(text: str) -> None:
+    assert parse_at(text, "Wrecker Caves", "Wren").kind == "question"
+
+
+def test_a_q_that_is_a_word_of_the_act_labels_nothing() -> None:
+    assert parse_at("quaff my potion", "Wrecker Caves", "Wren").kind == "inventory"
