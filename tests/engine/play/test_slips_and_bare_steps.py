@@ -1,6 +1,6 @@
-"""A phone's autocorrect slips ("short rust", "pick the lick") read as the phrase they break, and a later step
-that is only a way on ("SR then -> point") is the move. Written for this test apart from every blind set and
-read by the rules alone (the second opinion switched off)."""
+"""A phone's autocorrect slips ("short rust", "pick the lick") read as the phrase they break, a later step
+that is only a way on ("SR then -> point") is the move, and listening for something is a Perception check.
+Written for this test apart from every blind set and read by the rules alone (the second opinion switched off)."""
 
 from __future__ import annotations
 
@@ -53,3 +53,11 @@ def test_a_later_step_that_only_names_a_way_on_is_the_move(text: str, location: 
 ])
 def test_a_later_step_that_names_no_way_moves_no_one(text: str) -> None:
     assert parse_at(text, "Kettlecove Docks", "Tova").destination is None
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("I lift the trapdoor and listen for footsteps on the stair", "mixed"),  # opening, then a Perception check
+    ("listening for voices behind the office door", "skill_check"),
+])
+def test_listening_for_something_is_a_perception_check(text: str, kind: str) -> None:
+    assert parse_at(text, "Gannet Point", "Wren").kind == kind
