@@ -3,7 +3,7 @@
 
 A phone's autocorrect turns a typo into a real word, so the typo mender (engine.play.typos), which never
 changes a real word, cannot see it. The phrase around it can: one word of a known two-word phrase said
-exactly, the other one edit away, and the pair as typed no phrase of its own. The phrases come from the
+exactly, the next one edit away, and the pair as typed no phrase of its own. The phrases come from the
 parser's lexicon and the SRD spell list, so no word list is tuned to any sentence.
 """
 
@@ -33,14 +33,12 @@ def _pairs() -> frozenset[tuple[str, str]]:
 
 
 @cache
-def _by_word() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """(first word -> the second words it takes, second word -> the first words it takes)."""
+def _after() -> dict[str, set[str]]:
+    """First word of a phrase -> the second words it takes."""
     after: dict[str, set[str]] = {}
-    before: dict[str, set[str]] = {}
     for a, b in _pairs():
         after.setdefault(a, set()).add(b)
-        before.setdefault(b, set()).add(a)
-    return after, before
+    return after
 
 
 def _meant(word: str, options: set[str]) -> str | None:
@@ -49,8 +47,8 @@ def _meant(word: str, options: set[str]) -> str | None:
 
 
 def mended_slips(raw: list[str]) -> list[str]:
-    """The tokens with each real-word slip inside a known phrase put right."""
-    after, before = _by_word()
+    """The tokens with each real-word slip after the first word of a known phrase put right."""
+    after = _after()
     pairs = _pairs()
     out = list(raw)
     for i, word in enumerate(raw):
@@ -59,14 +57,9 @@ def mended_slips(raw: list[str]) -> list[str]:
         j = i - 1
         while j >= 0 and raw[j] in _BETWEEN:
             j -= 1
-        k = i + 1
-        while k < len(raw) and raw[k] in _BETWEEN:
-            k += 1
         prev = out[j] if j >= 0 else ""
-        nxt = raw[k] if k < len(raw) else ""
-        if (prev, word) in pairs or (word, nxt) in pairs:
-            continue
-        fixed = _meant(word, after.get(prev, set())) or _meant(word, before.get(nxt, set()))
-        if fixed is not None:
+        # Only a word after its phrase's first word, never before its second: "thumb the cork out" is no
+        # "work out".
+        if (prev, word) not in pairs and (fixed := _meant(word, after.get(prev, set()))) is not None:
             out[i] = fixed
     return out
