@@ -1,5 +1,6 @@
 """A phone's autocorrect slips ("short rust", "pick the lick") read as the phrase they break, a later step
-that is only a way on ("SR then -> point") is the move, and listening for something is a Perception check.
+that is only a way on ("SR then -> point") or goes down a way named here is the move, and listening for
+something is a Perception check.
 Written for this test apart from every blind set and read by the rules alone (the second opinion switched off)."""
 
 from __future__ import annotations
@@ -62,3 +63,9 @@ def test_a_later_step_that_names_no_way_moves_no_one(text: str) -> None:
 ])
 def test_listening_for_something_is_a_perception_check(text: str, kind: str) -> None:
     assert parse_at(text, "Gannet Point", "Wren").kind == kind
+
+
+def test_going_down_a_way_named_here_takes_the_way_it_leads() -> None:
+    # The Point's trapdoor opens on a stair down to the caves: named here, it points where it leads.
+    intent = parse_at("lift the trapdoor, go down, we'll handle whatever waits", "Gannet Point", "Bram")
+    assert (intent.kind, intent.destination) == ("exploration", "Wrecker Caves")
