@@ -374,7 +374,10 @@ def told(reading: Reading, names: frozenset[str] = frozenset()) -> None:
             clause = reading.clauses[index]
             ws = clause.words
             carried = clause.lead in _CARRIED_ON and ws and not clause.quoted and (
-                clause.lead == "if" or ws[0] in (_CONTENT_OPENERS | names) - {"that"} and bool(set(ws) & _MODAL))
+                clause.lead == "if" or ws[0] in (_CONTENT_OPENERS | names) - {"that"} and bool(set(ws) & _MODAL)
+                # "tell the thugs to drop their swords and walk": a bare verb joined on is more of the order.
+                or clause.lead == "and" and after[:1] == ["to"] and index == t.clause + 1 and len(ws) <= 3
+                and base_verb(ws[0]) and ws[0] not in lx.SUBJECTS)
             if not carried:
                 break
             for x in tokens:

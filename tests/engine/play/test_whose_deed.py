@@ -257,3 +257,11 @@ def test_falling_upon_a_foe_and_who_needs_sleep(text: str, kind: str) -> None:
                                   "Bram my guy, what's the reach on your longsword again? DM?"])
 def test_questions_with_a_tag_are_for_the_dm(text: str) -> None:
     assert _parse(text, "Wrecker Caves", "Idris", ["Giant Crab"]).kind == "question"
+
+
+def test_a_bare_verb_joined_to_an_order_is_more_of_the_order() -> None:
+    intent = _parse("I tell the thugs to drop their clubs and walk, we only want the keeper", "Gannet Point")
+    assert (intent.kind, intent.destination) == ("roleplay", None)
+    # With its own subject the joined act is the speaker's: "... and we head up to bed" is the rest.
+    intent = _parse("I tell Hesper to wake us at dawn and we head up to bed", "Tarred Gull Inn")
+    assert intent.kind == "mixed" and "rest" in [p.kind for p in intent.parts]
