@@ -106,6 +106,7 @@ def described(reading: Reading, names: frozenset[str] = frozenset()) -> None:
                 x.factor *= DESCRIBED
 
 
+_IT = {"it", "it's", "its"}
 _SUBORDINATE = {"before", "after", "while", "because", "so", "if", "until", "when", "once"}
 _THIRD_PERSON = {"he", "she", "they", "it", "he's", "she's", "they're", "it's", "he'll", "she'll", "they'll",
                  "others", "everyone", "everybody", "someone", "somebody", "nobody"}
@@ -172,7 +173,9 @@ def others_acts(reading: Reading, others: frozenset[str] = frozenset(), self_tol
                     t.factor *= DESCRIBED
             continue
         thing = first.startswith("it") and clause.lead in _SUBORDINATE  # "if it's late we sleep": the act follows
-        if (index and first in _HE_SHE and not thing or _someone_else_is_doing(reading, index, others | present)) \
+        # "it's giving haunted in here", "it smells of tar": what a thing does or is like is no act of the speaker's.
+        if (index and first in _HE_SHE and not thing or first in _IT and clause.lead not in _SUBORDINATE
+                or _someone_else_is_doing(reading, index, others | present)) \
                 and not self_told and not clause.quoted and not clause.question:
             for t in reading.tokens:
                 if t.clause == index:

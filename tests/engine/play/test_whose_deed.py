@@ -265,3 +265,9 @@ def test_a_bare_verb_joined_to_an_order_is_more_of_the_order() -> None:
     # With its own subject the joined act is the speaker's: "... and we head up to bed" is the rest.
     intent = _parse("I tell Hesper to wake us at dawn and we head up to bed", "Tarred Gull Inn")
     assert intent.kind == "mixed" and "rest" in [p.kind for p in intent.parts]
+
+
+def test_what_a_thing_does_opening_the_message_is_no_act() -> None:
+    # "it's giving haunted": what the place is like; the act is the leaving.
+    intent = _parse("it's giving cursed in here. we're out, back to the docks", "Wrecker Caves")
+    assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
