@@ -61,7 +61,7 @@ from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
-from engine.play.swayed import talked_into
+from engine.play.swayed import TALKED_INTO, talked_into, told
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
@@ -128,7 +128,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     named_spell(reading, world, actor)
     others = _other_names(world, actor)
     structure.described(reading, others)
-    structure.told(reading, _name_words(world))
+    told(reading, _name_words(world))
     self_told = bool(actor) and (words(text)[:1] or [""])[0] in {w.casefold() for w in words(actor or "")}
     structure.others_acts(reading, others, self_told, present)
     structure.as_others_do(reading, others)
@@ -142,7 +142,7 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     structure.things_doing(reading)
     structure.set_going(reading)
     tried = structure.sequence(text, reading)
-    talked_into(reading)
+    swayed = talked_into(reading)
     written_saying(reading)
     purposes(reading)
     hidden = covert(reading)
@@ -153,6 +153,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
             if t.word in _SKILL_WORDS:
                 t.factor = 0.0
     scores, clause_scores, matched, facts = score_reading(reading, world, actor)
+    if swayed:
+        matched.append(TALKED_INTO)
     unnoticed(hidden, scores, clause_scores, matched)
     if world is not None:
         titles = lambda: alias_stems(world, actor)[1]  # noqa: E731 - computed only when a clause closes in

@@ -22,6 +22,7 @@ from engine.play.chat_layout import laid_out_as_steps
 from engine.play.deciding import AGENT_FOR
 from engine.play.intent_result import IntentResult
 from engine.play.passing import BESIDE_THE_MONEY
+from engine.play.swayed import TALKED_INTO
 from engine.play.wares_named import ORDERED
 from engine.text import stem
 
@@ -152,6 +153,8 @@ def _settled(view: RuleView, said: IntentKind) -> bool:
         return True  # "may I ask whether the office is locked at night": asked of the table, so of the DM
     if view.kinds == (IntentKind.REST,) and "to bed" in view.matched:
         return True  # "nevermind the stew, I go up to bed": going up is how one goes to bed
+    if view.kinds == (IntentKind.ROLEPLAY,) and TALKED_INTO in view.matched:
+        return True  # "deceive Hesper into giving us free ale": the giving is hers; whose deed is not in the words
     # "I ask Hesper for a room for the night": a ware asked of its seller is the order (the guide's rule).
     return view.kinds == (IntentKind.INVENTORY,) and ORDERED in view.matched and said == IntentKind.ROLEPLAY
 

@@ -19,7 +19,7 @@ from engine.play.reading import Reading
 SEQUENCE_WEIGHT = 4.0
 DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
 _RELATIVE = {"who", "whom", "which", "that", "whose"}
-_EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
+EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
 _REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
 _ASKED_OF = 3  # the speech verb and who is asked: "ask the innkeeper"
 # Who "likes" rather than compares ("I'd like to buy a room", "we like the look of it").
@@ -81,7 +81,7 @@ def described(reading: Reading, names: frozenset[str] = frozenset()) -> None:
         # "the cutlass we took", "tell the innkeeper we'll find Aldous": a subject after the object of a
         # verb opens a clause of its own ("in the morning I buy" has no verb before: it is the act).
         # A name there too, when a verb follows it ("I take the tinderbox Aldous offers").
-        subject = t.word in _EMBEDDED_SUBJECTS or (t.word in names and i + 1 < len(tokens)
+        subject = t.word in EMBEDDED_SUBJECTS or (t.word in names and i + 1 < len(tokens)
                                                     and tokens[i + 1].clause == t.clause and not tokens[i + 1].noun
                                                     and tokens[i + 1].word.endswith("s"))
         # The object may be two nouns ("the oil flasks we bought").
@@ -328,61 +328,3 @@ def check_requested(reading: Reading, doer: frozenset[str] = frozenset()) -> int
                 if w in _MEANS and tuple(ws[i + 1:i + 1 + size]) in _CHECK_NAMES and i + 1 + size == len(ws):
                     return index
     return None
-
-
-_TELLING_STEMS = {"tell", "warn", "promis", "assur", "remind", "order", "urg", "beg", "threaten", "hiss", "whisper",
-                  "mutter"}
-_HEARERS = {"him", "her", "them", "everyone", "everybody"}
-_CONTENT_OPENERS = {"that", "unless", "if"} | _EMBEDDED_SUBJECTS - {"i", "i'm", "i'll", "i'd", "i've"} \
-    | {"he's", "she's", "they're", "it's", "it", "nobody", "no", "there"}
-_MODAL = {"can", "will", "won't", "could", "would", "wouldn't", "might", "should", "must", "going", "gonna", "shall",
-          "can't", "ain't"}
-_CARRIED_ON = {"", "and", "or", "but", "so", "if"}
-
-
-def told(reading: Reading, names: frozenset[str] = frozenset()) -> None:
-    """What someone is told ("tell Nessa to drop the whistle", "warn Vell that unless he opens the ledger,
-    Crowe's going to hear"): an order, a promise or a threat put to them is said, not the speaker's act.
-    It runs to the end of the clause, and on through clauses that carry the promise on: another subject
-    with a modal ("and we can pay off her debt"), or the condition it hangs on ("if she helps")."""
-    tokens = reading.tokens
-    hearers = names | _HEARERS
-    for i, t in enumerate(tokens):
-        if t.stem not in _TELLING_STEMS or t.noun or t.factor <= 0:
-            continue
-        start = k = i + 2 if i + 1 < len(tokens) and tokens[i + 1].word in ("at", "to") else i + 1  # "hiss at Wren"
-        while k < len(tokens) and k <= start + 1 and tokens[k].clause == t.clause and (
-                tokens[k].word in hearers or tokens[k].noun):
-            k += 1
-        if k == start:
-            continue  # no one told ("tell a joke", "order two ales")
-        clause = reading.clauses[t.clause]
-        heard = [j for j, w in enumerate(clause.words) if w == tokens[k - 1].word]
-        after = clause.words[heard[-1] + 1:heard[-1] + 2] if heard else []
-        nxt = reading.clauses[t.clause + 1] if t.clause + 1 < len(reading.clauses) else None
-        ends = not after and nxt is not None and nxt.lead == "if"
-        if not after and nxt is not None and nxt.colon and not clause.colon:
-            # "tell the last thug: drop it": what follows the colon is what they are told.
-            for x in tokens:
-                if x.clause == t.clause + 1:
-                    x.factor *= DESCRIBED
-            continue
-        if not ends and not (after and (after[0] == "to" or after[0] in _CONTENT_OPENERS)):
-            continue  # "tell Hesper, then go": nothing said after them
-        for x in tokens[k:]:
-            if x.clause != t.clause:
-                break
-            x.factor *= DESCRIBED
-        for index in range(t.clause + 1, len(reading.clauses)):
-            clause = reading.clauses[index]
-            ws = clause.words
-            carried = clause.lead in _CARRIED_ON and ws and not clause.quoted and (
-                clause.lead == "if" or ws[0] in (_CONTENT_OPENERS | names) - {"that"} and bool(set(ws) & _MODAL)
-                # "tell the thugs to drop their swords and walk": a bare verb joined on is more of the order.
-                or clause.lead == "and" and after[:1] == ["to"] and index == t.clause + 1 and len(ws) <= 3
-                and base_verb(ws[0]) and ws[0] not in lx.SUBJECTS)
-            if not carried:
-                break
-            for x in tokens:
-                if x.clause == index:
-                    x.factor *= DESCRIBED
