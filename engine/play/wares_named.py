@@ -9,7 +9,7 @@ import re
 from engine.models.intent import EntityRef
 from engine.models.wares import Ware
 from engine.models.world import Attitude, Campaign
-from engine.play.entities import STOP
+from engine.play.entities import STOP, alias_stems
 from engine.play.reading import Reading
 from engine.play.world_memo import remembered
 from engine.text import NUMBER_WORDS, stem, words
@@ -113,7 +113,10 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
             return token.clause  # the round is the purchase, whatever verb stands or none
         if (token.stem in sold or token.stem in _MEASURES) and token.factor > 0:  # "like a pitcher of your red"
             before = tokens[max(0, i - _REACH):i]
-            if any(_orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated for t in before):
+            verbs = [t for t in before if _orders(tokens, tokens.index(t)) and t.clause == token.clause and not t.negated]
+            # "grab me a pint off the bar": asked of someone for me; "grab the lantern off the hook": picked up.
+            for_me = any(tokens[tokens.index(t) + 1].word in ("me", "us") for t in verbs)
+            if verbs and (for_me or not _taken_out(tokens, i, world)):
                 return token.clause
     if sum(bool(c.words) for c in reading.clauses) > 4:
         return None
@@ -121,6 +124,23 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     return next((i for i, c in enumerate(reading.clauses)
                  if not (c.quoted and c.asked) and not c.recounted and _asked_for(tokens, i, sold)),
                 None)
+
+
+_OUT_OF = {"from", "off", "out"}
+_PLACE_ARTICLES = {"the", "a", "an", "of", "under", "that", "this", "his", "her", "their"}
+
+
+def _taken_out(tokens: list, i: int, world: Campaign) -> bool:
+    """The thing at `i` is taken out of or off something, not from someone ("grab the red lantern from under
+    the sailcloth", "take the lantern out of the net shed"): picked up where it lies, not ordered."""
+    titles = alias_stems(world, None)[1]
+    clause = tokens[i].clause
+    after = [t for t in tokens[i + 1:] if t.clause == clause]
+    for k, t in enumerate(after):
+        if t.word in _OUT_OF:
+            named = next((x for x in after[k + 1:] if x.word not in _PLACE_ARTICLES), None)
+            return named is not None and named.stem not in titles and named.word not in ("me", "us")
+    return False
 
 
 def priced_ware(world: Campaign, stems: set[str]) -> bool:

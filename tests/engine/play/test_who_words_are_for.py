@@ -82,3 +82,13 @@ def test_the_speakers_own_verb_describes_no_one(text: str, location: str, target
 def test_a_blow_at_him_is_at_the_foe_though_someone_is_named_after() -> None:
     intent = parse_at("I hit him, then yell at Hesper to get behind the bar", "Tarred Gull Inn", "Bram", ["Wrecker Thug"])
     assert (intent.kind, intent.target) == ("mixed", "Wrecker Thug")
+
+
+@pytest.mark.parametrize(("text", "location", "target"), [
+    ("I grab the hooded lantern from under the sailcloth", "Kettlecove Docks", None),  # picked up, not ordered
+    ("grab me a pint off the bar, Hesper", "Tarred Gull Inn", "Hesper Quill"),  # asked of her: the order
+    ("I take a lantern from Vell", "Kettlecove Docks", "Osric Vell"),
+])
+def test_a_ware_taken_out_of_somewhere_is_picked_up_not_ordered(text: str, location: str, target: str | None) -> None:
+    intent = parse_at(text, location, "Wren")
+    assert (intent.kind, intent.target) == ("inventory", target)
