@@ -17,6 +17,9 @@ from engine.text import NUMBER_WORDS, stem, words
 # Verbs of ordering (stems): what a customer says at a counter.
 ORDERING = {stem(w) for w in "order have get grab take want fancy buy purchase rent".split()}
 ORDERED = "a ware of the place ordered"  # the cue the parse reports, read by the trade agent
+# A bare order ("one ale", "more wine, Hesper") is looked for in a message of up to this many clauses; in a
+# longer story a ware named is more often told of than asked for.
+_ORDER_CLAUSES = 6
 _REACH = 4  # the verb comes at most this many words before the ware ("order a big bowl of stew")
 
 
@@ -118,7 +121,7 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
             for_me = any(tokens[tokens.index(t) + 1].word in ("me", "us") for t in verbs)
             if verbs and (for_me or not _taken_out(tokens, i, world)):
                 return token.clause
-    if sum(bool(c.words) for c in reading.clauses) > 4:
+    if sum(bool(c.words) for c in reading.clauses) > _ORDER_CLAUSES:
         return None
     # Said in quotes, an order is a plain statement ("'two ales, love'"); "'a pint? in this weather?'" is not.
     return next((i for i, c in enumerate(reading.clauses)

@@ -22,3 +22,13 @@ def test_paying_said_to_the_seller_is_the_purchase(text: str, location: str, tar
 
 def test_money_only_spoken_of_is_talk() -> None:
     assert parse_at('"Two silver for a room? Robbery, Hesper."', "Tarred Gull Inn", "Bram").kind == "roleplay"
+
+
+@pytest.mark.parametrize("text", [
+    "Hesper, dear. more wine, and a bowl of stew. and tell me, has Vell been in tonight?",
+    "a round for the tables, Hesper! nobody talks dry. and while you pour: who has been paying in that odd silver?",
+    "evening all. one ale, Hesper, the dark one. and has anyone seen Aldous this week?",
+])
+def test_an_order_in_a_longer_message_is_still_an_order(text: str) -> None:
+    intent = parse_at(text, "Tarred Gull Inn", "Bram")
+    assert intent.kind == "mixed" and list(dict.fromkeys(p.kind for p in intent.parts)) == ["inventory", "roleplay"]
