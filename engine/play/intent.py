@@ -24,7 +24,7 @@ from engine.play.compound import approaches, fight_moves, gone_to_do
 from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS, is_verb
-from engine.play.deciding import CLAUSE_MIN, decide, sequenced, told_paragraph
+from engine.play.deciding import CLAUSE_MIN, THEN_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing, here_words
 from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
 from engine.play.entities import (
@@ -114,6 +114,8 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 
 _OBJECTS = {"him", "her", "it", "them"}
+# Words that say how things are, not what the character does ("they're undead", "crossbow guy is annoying").
+_TELLS_HOW_IT_IS = {"is", "are", "was", "were", "they're", "theyre", "it's", "he's", "she's", "isn't", "aren't"}
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
 _PURCHASE = {stem(w) for w in ("buy", "purchase")}  # a purchase said outright ("purchasing" too), seller or not
 _BUYING = {*_PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
@@ -211,8 +213,11 @@ def _understand(text: str, world: Campaign | None, actor: str | None
     if asked:
         # "is it locked? if not I open it and go in": what follows "if not"/"if so" is an act, however plain.
         waiting = next((i for i, c in enumerate(reading.clauses) if c.conditional), len(reading.clauses))
+        # In a fight a blow said plainly is an act however few its words ("is Crowe bloodied? arrow at him").
         acting = {i: s for i, s in clause_scores.items() if i not in asked
-                  and (max(s.values()) >= CLAUSE_MIN or i >= waiting and max(s.values()) > 0)}
+                  and (max(s.values()) >= CLAUSE_MIN or i >= waiting and max(s.values()) > 0
+                       or in_fight and s.get(T.COMBAT, 0.0) >= THEN_MIN and max(s, key=s.get) == T.COMBAT
+                       and not set(reading.clauses[i].words) & _TELLS_HOW_IT_IS)}
         if not acting:
             # Only questions: the exploration agent answers from state, nothing is rolled or advanced.
             result = IntentResult(action_type=T.EXPLORATION, confidence=1.0, matched=["question", *matched],

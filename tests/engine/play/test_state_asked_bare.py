@@ -28,3 +28,14 @@ def test_a_state_asked_bare_beside_an_act_is_a_question_part(text: str) -> None:
 ])
 def test_a_state_asked_of_someone_else_is_theirs_to_answer(text: str, kind: str) -> None:
     assert parse_at(text, "Wrecker Caves", "Wren", _FIGHT).kind == kind
+
+
+@pytest.mark.parametrize("text", ["is Crowe bloodied? arrow at him", "is the crab slowed? dagger at it"])
+def test_a_plain_blow_beside_a_question_in_a_fight_is_an_act(text: str) -> None:
+    intent = parse_at(text, "Wrecker Caves", "Wren", _FIGHT)
+    assert intent.kind == "mixed" and [p.kind for p in intent.parts][-1] == "combat"
+
+
+def test_how_a_foe_is_told_beside_a_question_is_no_blow() -> None:
+    assert parse_at("does Sleep even work on the drowned? they're undead", "Drowned Chapel", "Idris",
+                    ["Drowned Sailor"]).kind == "question"
