@@ -54,7 +54,7 @@ LEXICON_SPEC: dict[ActionType, str] = {
         disarm:3 disable:2.5 force:2.5 break_down:3 kick_down:3 kick_open:3 kick_in:3 kick_door:3 kick_trapdoor:3 kick_hatch:3 boot_through:3 boot_door:3 boot_in:3 boot_open:3 foot_through:3 bash_in:3 bash_down:3 bash_open:3 smash_in:3 smash_down:3 smash_open:3 bust_open:3 bust_down:3 shoulder_open:3 barge_open:3 lift:2.5 pick_pocket:4
         pickpocket:4 steal:3 sleight_of_hand:4 athletics:4 acrobatics:4 stealth:4 survival:4
         animal_handling:4 tumble:2.5 squeeze:2 medicine:3 stabilize:3 bandage:2.5 recall:2.5
-        remember:2.5 think_back:3 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
+        remember:2.5 think_back:3 rack_brain:3.5 rack_memory:3.5 search_memory:3.5 history:2.5 religion:2 nature:2 arcana:2 perform:3 performance:4 calm:2.5 horse:1
         disguise:2.5 forge:2.5 break_free:3 escape:2 scale:2.5 vault:2.5 crawl:2 shimmy:2.5 pry:2.5 prise:2.5 jimmy:2.5
         cliff:1 lock:1.5 track:2 footprint:2 print:1.5 spoor:2 forage:3 strength:2 dexterity:2 constitution:2 intelligence:2
         wisdom:2 charisma:2 roll:1.5 saving_throw:3 palm:2 heal:3 cure_wound:4 healing_word:4 pray:2.5""",

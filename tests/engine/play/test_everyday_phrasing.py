@@ -1,5 +1,6 @@
 """Everyday ways players say things, on the sample campaign: a place by the word for its kind, a rest by how it
-is spent, a thing set into a fixture, an order at the counter, a rules question, a question put to someone."""
+is spent, a thing set into a fixture, an order at the counter, a rules question, a question put to someone, lore
+recalled by racking one's memory."""
 
 from __future__ import annotations
 
@@ -177,3 +178,9 @@ def test_sharing_out_the_loot_is_inventory(text):
 def test_a_recap_opened_with_yeah_is_still_the_story_so_far():
     intent = _parse("yeah yeah we already asked her about the lamp, anyway I go to the docks", "Tarred Gull Inn")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+@pytest.mark.parametrize("text", ["I rack my brains for anything I've read about drowned chapels",
+                                  "Idris searches his memory for the old tide prayers"])
+def test_racking_ones_memory_is_recalling_lore(text):
+    assert _parse(text, "Wrecker Caves", "Idris").kind == "skill_check"
