@@ -23,7 +23,7 @@ from engine.play.classifier import read
 from engine.play.compound import approaches, fight_moves, gone_to_do
 from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
-from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS, is_verb
+from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, THEN_MIN, decide, sequenced, told_paragraph
 from engine.play.described import describing, here_words
 from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
@@ -78,7 +78,9 @@ from engine.play.who_is_meant import (
     misheard_foe,
     named_in_the_act,
     picked_out_by,
+    speakers_own,
     spoken_to,
+    struck_unnamed,
 )
 from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
@@ -113,7 +115,6 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 
 
 
-_OBJECTS = {"him", "her", "it", "them"}
 # Words that say how things are, not what the character does ("they're undead", "crossbow guy is annoying").
 _TELLS_HOW_IT_IS = {"is", "are", "was", "were", "they're", "theyre", "it's", "he's", "she's", "isn't", "aren't"}
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
@@ -349,15 +350,6 @@ def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKin
     return kinds, asked
 
 
-def _struck_unnamed(reading: Reading, acting: dict[int, dict[ActionType, float]], named: EntityRef) -> bool:
-    """The first clause that fights aims at a pronoun and names no one, while `named` is said elsewhere."""
-    first = min((i for i, s in acting.items() if s.get(T.COMBAT, 0.0) >= CLAUSE_MIN), default=None)
-    if first is None:
-        return False
-    own = [t for t in reading.tokens if t.clause == first]
-    return any(t.word in _OBJECTS for t in own) and not any(named.via and t.word == named.via for t in own)
-
-
 def _understood(text: str, world: Campaign | None, actor: str | None,
                 last_target: str | None, hailed_companion: str | None = None) -> tuple[IntentResult, ActionIntent]:
     reading, result, facts = _understand(text, world, actor)
@@ -381,11 +373,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             or "reading a person" in result.matched
         tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
         described = describing(reading.tokens, here_words(world))
-        # The speaker's verbs and the speaker's own things describe no one: "keep my hand on my sword" is
-        # neither Crowe, who keeps a crab, nor Aldous, whose hands are scarred.
-        doing = {i for i, t in enumerate(reading.tokens)
-                 if i not in described and (t.own or not t.noun and is_verb(t.word))}
-        ranked = rank_people(tokens, world, actor, social, described, doing)
+        ranked = rank_people(tokens, world, actor, social, described, speakers_own(reading, described))
         person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
         target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
         if target is not None:
@@ -407,7 +395,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
         if kind == IntentKind.MIXED:
             target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
             if said_first == IntentKind.COMBAT and target is not None and target.kind != "combatant" \
-                    and _struck_unnamed(reading, facts.get("acting") or {}, target):
+                    and struck_unnamed(reading, facts.get("acting") or {}, target):
                 # "I hit him, then tell Hesper to hide": the blow is at the foe, whom "him" stands for.
                 target = only_foe(world) or target
         aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))

@@ -26,6 +26,7 @@ from engine.play.entities import (
     people,
     place_words,
 )
+from engine.play.person_nouns import HONORIFICS
 from engine.play.typos import SHORTHAND, is_english
 from engine.play.world_memo import remembered
 from engine.text import stem, words
@@ -142,9 +143,8 @@ def _said_before(text: str, first: str, then: str) -> bool:
 # Verbs whose object is a person: the word right after one is a name, however it is spelt ("ask pin",
 # "intimidate hester", "ask ambrosia bout the words"), even when the misspelling is an English word.
 _TO_SOMEONE = {"ask", "tell", "tel", "intimidate", "persuade", "convince", "threaten", "bribe", "pay", "give", "gib",
-               "hand", "thank", "greet", "question", "interrogate", "warn", "call", "wake", "help", "heal",
-               # an honorific comes before a name ("Mr Vellum, where were you?")
-               "mr", "mrs", "mister", "miss", "ms", "master", "mistress", "madam", "missus"}
+               "hand", "thank", "greet", "question", "interrogate", "warn", "call", "wake", "help", "heal"} \
+    | HONORIFICS  # an honorific comes before a name ("Mr Vellum, where were you?")
 _PASSING = {"give", "gib", "hand", "pass", "toss", "throw", "pay", "sell", "show", "lend", "offer", "slip", "read"}
 _PERSON_AFTER = {"to": _PASSING, "from": {"buy", "purchase", "get", "take", "borrow", "rent", "order"},
                  "on": {"word", "wounds", "wound", "cast", "heal", "bless", "guidance", "aid", "shield", "sleep",

@@ -16,6 +16,8 @@ from engine.content.catalogue import name_words
 from engine.models.catalogue import CatalogueKind
 from engine.text import stem, words
 
+# Titles said before a name ("Mr Vellum", "mister Lowrie"): the name after one is who is meant.
+HONORIFICS = frozenset({"mr", "mrs", "mister", "miss", "ms", "master", "mistress", "madam", "missus"})
 PERSON_WEIGHT = 1.5  # more than a description word (it can link alone), less than a role
 OLD_WORD_WEIGHT = 0.75  # "old" only tips the balance: "the old man" is the old one of two men
 

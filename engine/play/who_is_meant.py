@@ -12,12 +12,12 @@ from rapidfuzz.distance import OSA
 from engine.models.actions import ActionType
 from engine.models.intent import EntityRef
 from engine.models.world import Campaign
-from engine.play.cue_keys import LEXICON
-from engine.play.deciding import THEN_MIN
+from engine.play.cue_keys import LEXICON, is_verb
+from engine.play.deciding import CLAUSE_MIN, THEN_MIN
 from engine.play.entities import alias_stems, named_where, rank_people
 from engine.play.intent_result import OUTRIGHT
 from engine.play.passing import passed_to_whom
-from engine.play.person_nouns import NOUNS, PERSON_WEIGHT
+from engine.play.person_nouns import HONORIFICS, NOUNS, PERSON_WEIGHT
 from engine.play.reading import Reading, Token
 from engine.text import stem, words
 
@@ -156,7 +156,6 @@ def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int
 
 _SPOKEN_ON = {"to", "with", "at", "the", "old", "a", "quietly", "gently", "softly", "calmly", "again", "straight"}
 _OBJECT_PRONOUNS = {"him", "her", "them"}
-_HONORIFICS = {"mr", "mrs", "mister", "miss", "ms", "master", "mistress", "madam", "missus", "sir"}
 
 
 def spoken_to(reading: Reading, ranked: list[EntityRef], acting: dict[int, dict[ActionType, float]],
@@ -192,7 +191,7 @@ def _taken_by(tokens: list[Token], verb: int, at: dict[int, EntityRef], ranked: 
             # "Mister Lowrie", "the man Vell": a title, or a word the one named next answers to, is settled by
             # that name; "tell Nessa Crowe is finished" and "tell the girl Crowe's dead" name two.
             while j + 1 in at and tokens[j + 1].clause == clause and (
-                    at[j + 1].name == at[j].name or tokens[j].word in _HONORIFICS
+                    at[j + 1].name == at[j].name or tokens[j].word in HONORIFICS
                     or j in named.get(at[j + 1].name, ())):
                 j += 1
             # "the drowned monk": a word that only qualifies the one it describes names no one.
@@ -240,3 +239,21 @@ def misheard_foe(reading: Reading, world: Campaign) -> EntityRef | None:
             if len(near) == 1:
                 return EntityRef(name=near.pop(), kind="combatant", via=t.word, score=1.0)
     return None
+
+
+_STRUCK = _OBJECT_PRONOUNS | {"it"}
+
+
+def struck_unnamed(reading: Reading, acting: dict[int, dict[ActionType, float]], named: EntityRef) -> bool:
+    """The first clause that fights aims at a pronoun and names no one, while `named` is said elsewhere."""
+    first = min((i for i, s in acting.items() if s.get(ActionType.COMBAT, 0.0) >= CLAUSE_MIN), default=None)
+    if first is None:
+        return False
+    own = [t for t in reading.tokens if t.clause == first]
+    return any(t.word in _STRUCK for t in own) and not any(named.via and t.word == named.via for t in own)
+
+
+def speakers_own(reading: Reading, described: set[int] | frozenset[int]) -> set[int]:
+    """Positions of the speaker's verbs and of the speaker's own things, which describe no one: "keep my hand on
+    my sword" is neither Crowe, who keeps a crab, nor Aldous, whose hands are scarred."""
+    return {i for i, t in enumerate(reading.tokens) if i not in described and (t.own or not t.noun and is_verb(t.word))}
