@@ -18,7 +18,7 @@ from engine.play.reading import Reading
 
 SEQUENCE_WEIGHT = 4.0
 DESCRIBED = 0.3  # weight of words in a relative clause or in reported speech
-_RELATIVE = {"who", "whom", "which", "that", "whose"}
+_RELATIVE = {"who", "whom", "which", "that", "whose", "where"}
 EMBEDDED_SUBJECTS = {p + s for p in ("we", "i", "he", "she", "they", "you") for s in ("", "'ll", "'d", "'ve", "'re", "'m")}
 _REPORTED = {"what", "where", "why", "how", "whether", "if", "who", "when", "which"}
 _ASKED_OF = 3  # the speech verb and who is asked: "ask the innkeeper"
@@ -77,7 +77,8 @@ def described(reading: Reading, names: frozenset[str] = frozenset()) -> None:
         prev = tokens[i - 1] if i else None
         if prev is None or prev.clause != t.clause:
             continue
-        relative = t.word in _RELATIVE and prev.noun
+        # "the worn hollows where hands once rested" describes them; "my hands where Nessa can see them" says where.
+        relative = t.word in _RELATIVE and prev.noun and not (t.word == "where" and prev.own)
         # "the cutlass we took", "tell the innkeeper we'll find Aldous": a subject after the object of a
         # verb opens a clause of its own ("in the morning I buy" has no verb before: it is the act).
         # A name there too, when a verb follows it ("I take the tinderbox Aldous offers").

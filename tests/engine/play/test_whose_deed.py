@@ -271,3 +271,12 @@ def test_what_a_thing_does_opening_the_message_is_no_act() -> None:
     # "it's giving haunted": what the place is like; the act is the leaving.
     intent = _parse("it's giving cursed in here. we're out, back to the docks", "Wrecker Caves")
     assert (intent.kind, intent.destination) == ("exploration", "Kettlecove Docks")
+
+
+def test_what_a_place_word_where_clause_tells_is_no_act() -> None:
+    # "where hands once rested" describes the hollows; no one rests.
+    intent = _parse("I study the altar, the worn hollows where pilgrims once rested, without touching it",
+                    "Drowned Chapel")
+    assert intent.kind == "exploration"
+    assert _parse("I keep my hands where Nessa can see them and tell her we mean no harm",
+                  "Gannet Point").target == "Nessa Rook"  # where my hands are: no description
