@@ -35,6 +35,7 @@ _PLACING = {"at", "by", "near", "beside", "from", "toward", "towards", "with", "
 _STARTED = (["her", "up"], ["it", "up"])
 # Things any place may have that a hand works but that are no puzzle of this place.
 _DONE = 0.5
+_MISSILES = {stem(w) for w in ("arrow", "bolt", "quarrel", "shot", "blade")}
 _GEAR = {stem(w) for w in "door trapdoor hatch gate shutter pack bag torch rope weapon sword bow arrow potion coin gold".split()}
 # How a thing stands is no thing worked ("shove the trapdoor open": the description's "open" sea is no fixture).
 _STATES = {stem(w) for w in "open opened shut closed".split()}
@@ -78,12 +79,20 @@ def _built_in(description: str, discoveries: tuple[tuple[str, str], ...], deeds:
     return frozenset((content_stems(texts) | deed_words) - _GEAR - _STATES)
 
 
+def _arms(world: Campaign) -> frozenset[str]:
+    """Stems of what the party strikes with: the weapons on their sheets and what bows and crossbows shoot."""
+    return remembered(world, "arms", lambda: frozenset(
+        content_stems(a.name for pc in world.characters for a in pc.attacks) | _MISSILES))
+
+
 def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
     """Clauses whose verb of handling is followed, within a few words, by one of the place's fixtures."""
     if world is None:
         return set()
     built_in = fixtures(world)
     started = deed_here(world)
+    fighting = world.game_state.combat is not None and world.game_state.combat.active
+    arms = _arms(world) if fighting else frozenset()
     tokens = reading.tokens
     worked: set[int] = set()
     for i, token in enumerate(tokens):
@@ -101,6 +110,8 @@ def worked_fixtures(reading: Reading, world: Campaign | None) -> set[int]:
         own = [t for t in obj if t.word not in _WHOSE]
         if own and own[0].stem in BODY:
             continue  # "press her ear to the door", "set my shoulder to it": the body laid on it, nothing worked
+        if own and fighting and own[0].stem in arms:
+            continue  # "put an arrow between the crab's eyestalks": a weapon put in a foe is a blow
         if any(t.stem in built_in and not t.own for t in obj) or started and [t.word for t in after[:2]] in _STARTED:
             worked.add(token.clause)
     for i, token in enumerate(tokens):

@@ -1,6 +1,6 @@
 """Everyday ways players say things, on the sample campaign: a place by the word for its kind, a rest by how it
 is spent, a thing set into a fixture, an order at the counter, a rules question, a question put to someone, lore
-recalled by racking one's memory."""
+recalled by racking one's memory, a weapon put in a foe."""
 
 from __future__ import annotations
 
@@ -184,3 +184,12 @@ def test_a_recap_opened_with_yeah_is_still_the_story_so_far():
                                   "Idris searches his memory for the old tide prayers"])
 def test_racking_ones_memory_is_recalling_lore(text):
     assert _parse(text, "Wrecker Caves", "Idris").kind == "skill_check"
+
+
+@pytest.mark.usefixtures("rules_alone")
+@pytest.mark.parametrize("text", ["I put an arrow between the crab's eyestalks",
+                                  "my heart says run, my gut says stay. I put a bolt in the thug."])
+def test_a_weapon_put_in_a_foe_is_a_blow_and_an_inner_voice_is_no_talk(text):
+    assert parse_at(text, "Wrecker Caves", "Wren", ["Giant Crab", "Wrecker Thug"]).kind == "combat"
+    # Out of a fight, the same verb with a thing of the place still works the place.
+    assert _parse("I set the reliquary between the candles in the niche", "Drowned Chapel").kind == "puzzle"
