@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
+from engine.play.cue_keys import LEXICON, SPEECH_KEYS
 from engine.play.reading import Reading
 from engine.text import stem
 
@@ -34,6 +35,8 @@ def covert(reading: Reading) -> int | None:
             continue
         seen = next((j for j, w in enumerate(ws) if stem(w) in _PERCEIVING), None)
         keep = next((j for j, w in enumerate(ws) if w in _KEEPING and set(ws[j + 1:j + 1 + _REACH]) & _COVER), None)
+        if set(ws) & _MANNER and _spoken_near(reading, index):
+            continue  # "Quietly, to the Tide Mother: 'Hold them gently.'": how the words are said, not a sneak
         if set(ws) & _MANNER:
             _mute(reading, index, 0, len(ws), _MANNER)
         elif "without" in ws and seen is not None and 0 < seen - ws.index("without") <= _REACH:
@@ -57,6 +60,18 @@ def covert(reading: Reading) -> int | None:
     reading.negated = any(t.negated for t in reading.tokens)
     acting = [i for i, c in enumerate(reading.clauses) if i not in framed and c.words and not c.question]
     return acting[0] if acting else None
+
+
+def _spoken_near(reading: Reading, index: int) -> bool:
+    """Words said in this clause or the two after it (in quotes, or by a verb of speech), and no other act in
+    this one ("I quietly pocket the key while telling Vell about the weather" is still done unseen)."""
+    near = range(index, min(index + 3, len(reading.clauses)))
+    own = [t for t in reading.tokens if t.clause == index and not t.noun]
+    if any(key not in SPEECH_KEYS and any(c.weight >= 1.5 for c in LEXICON[key])
+           for t in own if (key := (t.stem,)) in LEXICON):
+        return False
+    return any(reading.clauses[j].quoted for j in near) or any(
+        t.clause in near and (t.stem,) in SPEECH_KEYS and not t.noun for t in reading.tokens)
 
 
 def unnoticed(clause: int | None, scores: dict[ActionType, float],

@@ -1,6 +1,6 @@
 """Everyday ways players say things, on the sample campaign: a place by the word for its kind, a rest by how it
 is spent, a thing set into a fixture, an order at the counter, a rules question, a question put to someone, lore
-recalled by racking one's memory, a weapon put in a foe."""
+recalled by racking one's memory, a weapon put in a foe, words said quietly."""
 
 from __future__ import annotations
 
@@ -193,3 +193,12 @@ def test_a_weapon_put_in_a_foe_is_a_blow_and_an_inner_voice_is_no_talk(text):
     assert parse_at(text, "Wrecker Caves", "Wren", ["Giant Crab", "Wrecker Thug"]).kind == "combat"
     # Out of a fight, the same verb with a thing of the place still works the place.
     assert _parse("I set the reliquary between the candles in the niche", "Drowned Chapel").kind == "puzzle"
+
+
+@pytest.mark.usefixtures("rules_alone")
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    ("Softly, quietly, to the Tide Mother: 'Keep them, please.'", "Drowned Chapel", "roleplay"),
+    ("I quietly slip the ledger out from under the pile", "Kettlecove Docks", "skill_check"),
+])
+def test_quietly_said_is_how_words_go_and_quietly_done_is_unseen(text, where, kind):
+    assert _parse(text, where, "Tova").kind == kind
