@@ -65,7 +65,7 @@ from engine.play.swayed import TALKED_INTO, talked_into, told
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
-from engine.play.wares_named import ORDERED, priced_ware, seller_of
+from engine.play.wares_named import ORDERED, PURCHASE, priced_ware, seller_of
 from engine.play.who_is_meant import (
     a_described_one,
     a_place_word,
@@ -118,8 +118,7 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 # Words that say how things are, not what the character does ("they're undead", "crossbow guy is annoying").
 _TELLS_HOW_IT_IS = {"is", "are", "was", "were", "they're", "theyre", "it's", "he's", "she's", "isn't", "aren't"}
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
-_PURCHASE = {stem(w) for w in ("buy", "purchase")}  # a purchase said outright ("purchasing" too), seller or not
-_BUYING = {*_PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
+_BUYING = {*PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
 _SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill}  # "athletics"; not "hand" of sleight_of_hand
 
 
@@ -449,7 +448,7 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
             # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
             # So is haggling over a ware ("haggle the lantern: 5gp is robbery"), said to whoever sells it.
             trading = said_first == IntentKind.INVENTORY and bool(
-                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & _PURCHASE or priced_ware(world, said)) \
+                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & PURCHASE or priced_ware(world, said)) \
                 or said_first == IntentKind.ROLEPLAY and bool(said & TRADE or priced_ware(world, said))
             target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
                                or trading, topic)

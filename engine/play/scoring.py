@@ -53,7 +53,7 @@ from engine.play.passing import (
 from engine.play.reading import Reading, Token
 from engine.play.spans import SPAN_WEIGHT, rest_span, tended
 from engine.play.structure import DESCRIBED
-from engine.play.wares_named import ASKING_KEYS, ORDERED, ordered, ware_words
+from engine.play.wares_named import ASKING_KEYS, ORDERED, PURCHASE, ordered, ware_words
 from engine.text import stem
 
 T = ActionType
@@ -64,7 +64,6 @@ _APART_FROM_TALK = {T.INVENTORY, T.PUZZLE}
 _RESTING = (stem("rest"),)
 _COUNTING = (stem("count"),)
 _ACCEPTING = (stem("accept"),)
-_PURCHASING = {stem("buy"), stem("purchase")}
 _UNTAKEN = {stem(w) for w in ("blessing", "offer", "deal", "job", "quest", "terms", "apology", "thanks", "help",
                               "challenge", "bet", "invitation", "price", "bargain", "proposal", "task", "mission",
                               "advice", "that", "this", "word", "words", "promise", "oath", "surrender", "fate",
@@ -276,7 +275,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
     named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
     # "Pim, can you row us round?": theirs to do, so said to them; "can I get a pint?" is the buyer's order.
     # "i'll buy the stupid form. one silver, Vell.": a purchase said outright is no talk, whoever is hailed.
-    buying = any(t.stem in _PURCHASING and t.factor >= 1.0 and not t.negated and not t.noun
+    buying = any(t.stem in PURCHASE and t.factor >= 1.0 and not t.negated and not t.noun
                  and not reading.clauses[t.clause].quoted and not reading.clauses[t.clause].question
                  for t in reading.tokens)
     requested = asks_of_them(reading) and not (ordering is not None and for_self) and not buying

@@ -17,6 +17,7 @@ from engine.text import NUMBER_WORDS, stem, words
 # Verbs of ordering (stems): what a customer says at a counter.
 ORDERING = {stem(w) for w in "order have get grab take want fancy buy purchase rent".split()}
 ORDERED = "a ware of the place ordered"  # the cue the parse reports, read by the trade agent
+PURCHASE = {stem(w) for w in ("buy", "purchase")}  # a purchase said outright ("purchasing" too), seller or not
 # A bare order ("one ale", "more wine, Hesper") is looked for in a message of up to this many clauses; in a
 # longer story a ware named is more often told of than asked for.
 _ORDER_CLAUSES = 6
