@@ -10,12 +10,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.models.actions import ActionType
-from engine.models.intent import ActionIntent, EntityRef, IntentKind
+from engine.models.intent import ActionIntent, IntentKind
 from engine.models.sheet import SKILLS
 from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play import structure
-from engine.play.absent import absent_creature, no_one_here
 from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.chat_layout import laid_out
@@ -25,63 +24,39 @@ from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, THEN_MIN, decide, sequenced, told_paragraph
-from engine.play.described import describing, here_words
 from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
 from engine.play.entities import (
-    NAME_WEIGHT,
     STOP,
     alias_stems,
-    link_person,
     npcs_here,
-    rank_people,
     words_of_place,
 )
 from engine.play.evidence import (
     MainVerb,
 )
-from engine.play.first_named import first_named
 from engine.play.frames import companion_hailed, order_to_companion, without_speaker, without_wish_for_oneself
 from engine.play.intent_result import (
     GOING_NOWHERE_NAMED,
     ONLY_FOE,
     OUTRIGHT,
-    TRADE,
     IntentResult,
     clarify,
     fighting,
-    only_foe,
-    only_here,
     where_they_are,
 )
-from engine.play.naming import check_names
 from engine.play.parts import compound_parts
 from engine.play.passing import BESIDE_THE_MONEY
 from engine.play.purpose import purposes
 from engine.play.reading import Reading
-from engine.play.scoring import FINDING_OUT, GOING, LOOKING, MONEY_LAID_DOWN, score_reading
+from engine.play.scoring import FINDING_OUT, GOING, LOOKING, score_reading
 from engine.play.second_opinion import RuleView, reconsidered, rerouted
 from engine.play.spell_names import named_spell
 from engine.play.swayed import TALKED_INTO, talked_into, told
+from engine.play.targeting import aimed_at
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
-from engine.play.wares_named import ORDERED, PURCHASE, priced_ware, seller_of
-from engine.play.who_is_meant import (
-    a_described_one,
-    a_place_word,
-    absent_by_role,
-    attacked_by_role,
-    changed_mind,
-    described_elsewhere,
-    handed_to,
-    head_noun,
-    misheard_foe,
-    named_in_the_act,
-    picked_out_by,
-    speakers_own,
-    spoken_to,
-    struck_unnamed,
-)
+from engine.play.wares_named import PURCHASE
 from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
 from engine.play.written import written_saying
@@ -255,18 +230,6 @@ def classify(text: str, world: Campaign | None = None, actor: str | None = None)
     return _understand(laid_out(text), world, actor)[1]
 
 
-def _bought_for(reading: Reading, person: EntityRef) -> bool:
-    """Who a purchase is for or whose ware it is, not who sells it: named right after "for" or after the verb of
-    buying ("buy Wren a pint", "order Bram a stew"), or only as an owner ("the rope, Bram's is frayed")."""
-    via = person.via.casefold()
-    # Read over the tokens, so across a colon too: a form typed "BUY: bolts x20 | FOR: Tova".
-    if any((a.word == "for" or a.stem in _BUYING) and b.word == via
-           for a, b in zip(reading.tokens, reading.tokens[1:], strict=False)):
-        return True
-    said = [t for t in reading.tokens if t.word == via]
-    return bool(said) and all(t.possessive for t in said)
-
-
 def _name_words(world: Campaign | None) -> frozenset[str]:
     """Every word of every person's name ("Crowe" as well as "Silas"): whoever may be the subject of words said."""
     if world is None:
@@ -361,105 +324,8 @@ def _understood(text: str, world: Campaign | None, actor: str | None,
     # The part said first, not the loudest: "buying a lantern and oil, then we go up to the Point".
     said_first = next((IntentKind(a.value) for a in result.leaders if IntentKind(a.value) in kinds), kinds[0])
     action_type = result.action_type if not result.question else T.EXPLORATION
-    target = None
-    candidates: list[str] = []
-    name_question: str | None = None
-    unresolved: str | None = None
-    person = facts.get("person")
-    if world is not None:
-        # Someone read for Insight is named like someone spoken to ("is the ghost telling the truth?").
-        social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
-            or "reading a person" in result.matched
-        tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
-        described = describing(reading.tokens, here_words(world))
-        ranked = rank_people(tokens, world, actor, social, described, speakers_own(reading, described))
-        person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
-        target = person if person is not None and (person.score >= 1.0 or person.via == "pronoun") else None
-        if target is not None:
-            target = head_noun(reading, ranked, target) or target
-        if said_first == IntentKind.INVENTORY and target is not None:
-            # "I hand Aldous's tinderbox to Tova", "handing Bram his share of Crowe's coin": the one it goes to.
-            target = handed_to(reading, ranked, world, actor) or target
-        if kind == IntentKind.ROLEPLAY and len(ranked) > 1:
-            target = spoken_to(reading, ranked, facts.get("acting") or {}, world, actor) or target
-        if kind == IntentKind.COMBAT and target is not None and len(ranked) > 1 \
-                and "the Help action" not in result.matched:
-            target = named_in_the_act(reading, ranked, facts.get("acting") or {}, target, world, actor) or target
-        if kind == IntentKind.COMBAT and target is not None and target.kind == "character" and facts.get("fights") \
-                and not reading.spell and "the Help action" not in result.matched:
-            # "stab him with the shortsword, since Bram's right next to him": a blow is for the foe named, not a friend.
-            target = next((r for r in ranked if r.kind == "combatant"), target)
-        if target is not None and described_elsewhere(world, actor, target):
-            target = None  # "I watch his face": Nessa, who "watches" in her description, is not even here
-        if kind == IntentKind.MIXED:
-            target = first_named(reading, ranked, world, actor) or target  # the first part's, not the loudest
-            if said_first == IntentKind.COMBAT and target is not None and target.kind != "combatant" \
-                    and struck_unnamed(reading, facts.get("acting") or {}, target):
-                # "I hit him, then tell Hesper to hide": the blow is at the foe, whom "him" stands for.
-                target = only_foe(world) or target
-        aimed = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY} & set(kinds))
-        # A prayer to the Tide Mother is said to no one here.
-        praying = kinds == [IntentKind.ROLEPLAY] and bool({"pray to", "say prayer"} & set(result.matched)) \
-            and not reading.addressee
-        if praying:
-            aimed, target = False, None
-        if reading.addressee:
-            # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
-            hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
-            if said_first == IntentKind.COMBAT and hailed is not None and hailed.kind != "combatant" \
-                    and target is not None and target.name != hailed.name:
-                hailed = None  # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words
-            target = hailed or target
-        elif kinds == [IntentKind.ROLEPLAY] and hailed_companion is not None:
-            # "Bram, put the axe down. She's sixteen.": talk that opens on a companion's name is for them.
-            target = EntityRef(name=hailed_companion, kind="character", via=hailed_companion, score=NAME_WEIGHT)
-        absent = absent_creature(reading, world, actor, facts.get("acting")) if IntentKind.COMBAT in kinds else None
-        if absent is not None:
-            # "I attack the ogre" with no ogre here: ask, never hit whoever stands nearest.
-            target, candidates, name_question, unresolved = None, absent.options, absent.question, absent.creature
-        else:
-            names = check_names(text, world, actor, target, ranked, reading.vocabulary, aimed)
-            target, candidates, name_question, unresolved = names.target, names.options, names.question, names.said
-        if target is not None and IntentKind.COMBAT in kinds and not unresolved and a_described_one(reading, target):
-            # "sacred flame on the dripping one": in a fight, a foe described, not the ghost who only looks alike.
-            target = only_foe(world) or target
-        if target is not None and IntentKind.COMBAT in kinds and not unresolved and a_place_word(reading, target):
-            target = None  # "off the cliff": where the foe goes, not Nessa who watches from above it
-        if target is not None and IntentKind.COMBAT in kinds and not unresolved and picked_out_by(reading, target):
-            target = None  # "the one dragging Bram": a foe, whom the fight's own foe finder names below
-        if target is not None and IntentKind.COMBAT in kinds and not unresolved:
-            target = changed_mind(text, world, actor, target) or target
-            if absent_by_role(world, target) and attacked_by_role(reading, target):
-                # "attack the harbormaster" where he isn't: asked, never a blow at whoever stands nearest.
-                gone = no_one_here(target.via, world)
-                target, candidates, name_question, unresolved = None, gone.options, gone.question, target.via
-            elif absent_by_role(world, target):
-                target = None  # "the second one sticks his head out of the lighthouse door": a foe, not the keeper
-        if target is None and IntentKind.COMBAT in kinds and not unresolved:
-            target = only_foe(world) or misheard_foe(reading, world)
-        elif not unresolved and not candidates and not praying \
-                and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
-            # Named only after "about" (or, in words to someone, "for": "your price for the old man"): the topic.
-            topics = ("about", "for") if IntentKind.ROLEPLAY in kinds else ("about",)
-            topic = target is not None and any(
-                target.via in c.words[c.words.index(w) + 1:] and target.via not in c.words[:c.words.index(w)]
-                for c in reading.clauses for w in topics if w in c.words)
-            said = {t.stem for t in reading.tokens if t.factor > 0}
-            # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
-            # So is haggling over a ware ("haggle the lantern: 5gp is robbery"), said to whoever sells it.
-            trading = said_first == IntentKind.INVENTORY and bool(
-                {ORDERED, MONEY_LAID_DOWN} & set(result.matched) or said & PURCHASE or priced_ware(world, said)) \
-                or said_first == IntentKind.ROLEPLAY and bool(said & TRADE or priced_ware(world, said))
-            target = only_here(world, target, said, IntentKind.ROLEPLAY in kinds or ORDERED in result.matched
-                               or trading, topic)
-            if trading and (target is None or target.kind == "monster" or absent_by_role(world, target)
-                            or target.kind == "character" and _bought_for(reading, target)
-                            or stem(target.via) not in alias_stems(world, actor)[1]):
-                # "by twenty crossbow bolts for tova": bought from the one who sells them, for Tova. Nobody buys
-                # from a stat block ("a pint for the burned sailor by the fire"), nor from someone away ("buy
-                # rope and go to the lighthouse" does not buy from its keeper). A word of a description is no
-                # seller either: "not a copper more" is not the boy who "sells gossip by the copper".
-                target = seller_of(world, said) or target
+    aim = aimed_at(text, reading, result, facts, kinds, said_first, world, actor, last_target, hailed_companion)
+    target, candidates, name_question, unresolved = aim.target, aim.candidates, aim.question, aim.unresolved
     destination = facts.get("place") if facts.get("moving") and IntentKind.EXPLORATION in kinds else None
     if destination is None and facts.get("moving") and IntentKind.EXPLORATION in kinds and world is not None:
         destination = where_they_are(world, target)  # "let's go see the harbormaster": to wherever he is
