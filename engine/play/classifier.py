@@ -17,7 +17,7 @@ import re
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.archaic import modernised, restored_elisions
-from engine.play.cue_keys import LEXICON, MAX_PHRASE, ONWARD_KEYS, cue_stem, is_verb
+from engine.play.cue_keys import LEXICON, cue_stem, is_verb
 from engine.play.dm_questions import (
     TELLING,
     asked_of,
@@ -31,6 +31,7 @@ from engine.play.inflection import past_form, third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.slips import mended_slips
 from engine.play.table_talk import table_talk
+from engine.play.typed_marks import marked, single_quotes
 from engine.play.typos import correct, investigating, run_apart, unjoined
 from engine.text import NUMBER_WORDS, stem
 
@@ -77,34 +78,12 @@ QUESTION_FACTOR = 0.2
 _STOP_WORDS = {"i", "we", "you", "he", "she", "they", "it", "and", "or", "to", "of", "in", "on", "at", "by", "for",
                "with", "from", "into", "onto", "up", "down", "out", "off", "over", "under", "is", "are", "was"}
 _RELATIVE = {"who", "which", "whose", "whom"}
-_ARROW = re.compile(r"\s*(?:-+>|=+>|→|»)\s*")
-_PLUS = re.compile(r"\s+[+&]\s+")
-_DASH = re.compile(r"\s+(?:--?|–|—)\s+|—")
-_ACTED = re.compile(r"(\*[^*\n]+\*)(?=\s*[\"“'‘][^*\n]*\?)")  # an act, then a question in quotes
-# "*clunk* the reliquary goes back", "*BOOT* I kick the trapdoor": a starred act or sound, then a subject, is a
-# clause of its own.
-_STARRED_THEN_SUBJECT = re.compile(r"(\*[^*\n]+\*)(?=\s+(?:i|we|the|my|he|she|it|they)\b)", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[,;.!?:()]|[\"“”]")
 _ASIDE = re.compile(r"\([^)]*\)?")
 
 
 _SUBORDINATE = {"if", "when", "whenever", "once", "while", "after", "before", "until", "as", "because", "since",
                 "unless"}
-# A chat command or tag that sends the message to the DM alone ("/w DM ...", "@GM ..."): whom it goes to, not
-# what it says ("/w" is no "with").
-# "/w DM", "@gm", and the DM hailed to open the message ("hey DM can I...", "DM, inv", "ok DM: I rest").
-_TO_THE_DM = re.compile(r"^\s*(?:/(?:w|whisper|msg|tell|dm|gm)\s+(?:the\s+)?(?:dm|gm)\b|/(?:dm|gm)\b|@(?:dm|gm)\b"
-                        r"|(?:(?:hey|hi|ok|okay|so|um|uh|yo|oi|right)[,\s]+)?(?:dm|gm)\b(?!'|\s+(?:said|says|told|is|was)\b))"
-                        r"\s*[:,-]?", re.IGNORECASE)
-_RULES_ASKED = re.compile(r"^\s*/rules?\b\s*[:,-]?", re.IGNORECASE)
-_LABELLED_QUESTION = re.compile(r"^\s*(?:(?:rules?|ooc|quick|real|dm)\s+)?(?:q|qn|question)\s*[:\-]\s*", re.IGNORECASE)
-_COMMAND = re.compile(r"^\s*[/!]([a-z]+)\s*$", re.IGNORECASE)  # the command alone
-# Punctuation spoken to dictation software: "rest the lantern on the sill period".
-_DICTATED = re.compile(r"\s+(period|full stop|comma|question mark|exclamation (?:mark|point)|new line)\b(?!\s+of\b)",
-                       re.IGNORECASE)
-_MARKS = {"period": ".", "full": ".", "comma": ",", "question": "?", "exclamation": "!", "new": "."}
-_OPEN_SINGLE = re.compile(r"(^|[\s:(])'(?=[a-z])")
-_CLOSE_SINGLE = re.compile(r"(?<=[a-z0-9.!?,])'(?=$|[\s.,!?;:)])")
 
 
 # Dictated "buy" comes out as "by": at the head of a clause or after its subject, before what is bought.
@@ -120,41 +99,15 @@ def _bought(raw: list[str], index: int) -> bool:
         and (after in _BOUGHT or after.isdigit())
 
 
-def _acts(command: str) -> bool:
-    """A chat command that names an act: a verb, a cue of an act ("/stealth"), or a phrase run together ("/pickup")."""
-    said = unjoined([command])
-    return len(said) > 1 or is_verb(said[0]) or (cue_stem(said[0]),) in LEXICON
-
-
-def _single_quotes(text: str) -> str:
-    """'Speech in single quotes' read like double quotes; a lone apostrophe ("thieves' tools") stays."""
-    if _OPEN_SINGLE.search(text) and _CLOSE_SINGLE.search(text):
-        return _CLOSE_SINGLE.sub('"', _OPEN_SINGLE.sub(r'\1"', text))
-    return text
-
-
 def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = frozenset()) -> Reading:
     """Tokens with clause, weight factor and flags; clauses with their question flag.
 
     `addressees` are name words of people present: a short clause naming one ("Hesper, where's
     Silas?") makes the sentence speech to them, so its questions are theirs to answer, not the DM's."""
-    to_the_dm = _TO_THE_DM.sub("", text, count=1)
-    to_the_dm = _RULES_ASKED.sub("", to_the_dm, count=1)  # "/rules can rogues hide ...": the question is the rest
-    labelled = _LABELLED_QUESTION.match(to_the_dm)
-    if labelled is not None:
-        to_the_dm = to_the_dm[labelled.end():]  # "Q: time? tide?", "rules q: SA w/ shortbow?": all of it is asked
-    if (command := _COMMAND.match(to_the_dm)) is not None and not _acts(command.group(1).lower()) \
-            and "?" not in to_the_dm:
-        to_the_dm += " ?"  # "/time", "/hp": a command alone that names no act asks how things stand
-    if to_the_dm != text:
+    text, to_the_dm, labelled = marked(text)
+    if to_the_dm:
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
-    text = _DICTATED.sub(lambda m: _MARKS[m.group(1).lower().split()[0]], to_the_dm)
-    text = _ARROW.sub(" , ", text)  # "hide -> wait -> stab", "sleep -> both thugs": the next step, or what it is aimed at
-    text = _PLUS.sub(" and ", text)  # "buy 20 arrows + ask where he was": a plus joins two acts
-    text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
-    text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
-    text = _STARRED_THEN_SUBJECT.sub(r"\1 , ", text)
-    raw = _TOKEN_RE.findall(_single_quotes(restored_elisions(
+    raw = _TOKEN_RE.findall(single_quotes(restored_elisions(
         text.lower().replace("’", "'").replace("‘", "'").replace("-", " "))))
     raw = _without_future(without_leave(investigating(mended_slips(run_apart(unjoined(modernised(raw)), vocabulary)))))
     if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
@@ -316,7 +269,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
                     t.factor *= QUOTE_FACTOR
     _said_after_colon(reading, vocative)
     _when_phrases(reading)
-    rules_asked = not vocative and asks_the_rules(reading.clauses) or labelled is not None
+    rules_asked = not vocative and asks_the_rules(reading.clauses) or labelled
     alone = sum(1 for c in reading.clauses if c.words) == 1
     for index, clause in enumerate(reading.clauses):
         clause.question = rules_asked or not vocative and is_question(clause, alone, dm_is_you) or index in tagged
@@ -422,54 +375,3 @@ def _without_future(raw: list[str]) -> list[str]:
         out.append(tok)
         i += 1
     return out
-
-
-Match = tuple[tuple[str, ...], int, float, bool, int]
-# Particles a phrasal verb may hold apart from its verb ("knock him out", "fit the bits back together").
-_PARTICLES = {"out", "up", "down", "off", "away", "together", "apart", "open", "loose", "free", "shut", "in"}
-_GAP = 8
-_PHRASE_ENDS = {"at", "to", "with", "into", "onto", "toward", "towards", "is", "are", "was", "were"}
-
-
-def match_cues(tokens: list[Token]) -> list[Match]:
-    """(cue key, clause, factor, noun, index) for every cue found, longest phrase first, no word used twice.
-    A verb and its particle match across the object between them ("work it out")."""
-    stems = [t.stem for t in tokens]
-    found: list[Match] = []
-    used: set[int] = set()
-    i = 0
-    while i < len(stems):
-        if i in used:
-            i += 1
-            continue
-        for size in range(min(MAX_PHRASE, len(stems) - i), 0, -1):
-            key = tuple(stems[i:i + size])
-            split = _split_phrase(tokens, i, used) if size == 1 and not tokens[i].noun else None
-            if split is not None:
-                key = split[0]
-                used.add(split[1])
-            if key in ONWARD_KEYS and i + size < len(tokens) and tokens[i + size].noun \
-                    and tokens[i + size].clause == tokens[i].clause:
-                continue  # "push on the lever": "on" opens the verb's object, it is no going on
-            if key in LEXICON and len({t.clause for t in tokens[i:i + size]}) == 1 and not used & set(range(i, i + size)):
-                factor = min(t.factor for t in tokens[i:i + size])
-                if factor > 0:
-                    found.append((key, tokens[i].clause, factor, tokens[i].noun and size == 1, i))
-                i += size
-                break
-        else:
-            i += 1
-    return found
-
-
-def _split_phrase(tokens: list[Token], i: int, used: set[int]) -> tuple[tuple[str, ...], int] | None:
-    """A verb at `i` whose particle comes after its object, within the clause."""
-    if i + 1 < len(tokens) and tokens[i + 1].stem in _PARTICLES:
-        return None  # the particle right after is the verb's ("turns up in the records" is no turning in)
-    for j in range(i + 2, min(len(tokens), i + 2 + _GAP)):
-        if tokens[j].clause != tokens[i].clause or tokens[j].word in _PHRASE_ENDS:
-            return None  # "strike at whatever is coming up": past "at" the verb's object has begun
-        key = (tokens[i].stem, tokens[j].stem)
-        if tokens[j].stem in _PARTICLES:
-            return (key, j) if key in LEXICON and j not in used else None
-    return None

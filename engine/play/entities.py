@@ -15,8 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from engine.models.intent import EntityRef
-from engine.models.world import NPC, Campaign, Location
-from engine.play import lexicon as lx
+from engine.models.world import NPC, Campaign
 from engine.play.person_nouns import person_aliases, person_classes
 from engine.play.world_memo import remembered
 from engine.text import NUMBER_WORDS, stem, strong_past, words
@@ -34,13 +33,14 @@ EXTRA_WORD = 0.5  # each further word of the same person adds half its weight
 UNPLACED = 1.0
 
 
-def _content(text: str) -> list[str]:
+def content_words(text: str) -> list[str]:
+    """The words of `text` that can name something: no short or stop words."""
     return [w for w in words(text.replace("-", " ")) if len(w) > 2 and w not in STOP]
 
 
 def content_stems(texts: Iterable[str]) -> set[str]:
     """Stems of the words in `texts` that can name a thing (no short or stop words)."""
-    return {stem(w) for t in texts for w in _content(t)}
+    return {stem(w) for t in texts for w in content_words(t)}
 
 
 def place_words(world: Campaign) -> frozenset[str]:
@@ -49,7 +49,7 @@ def place_words(world: Campaign) -> frozenset[str]:
 
 @lru_cache(maxsize=16)
 def _place_words(names: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(stem(w) for name in names for w in _content(name))
+    return frozenset(stem(w) for name in names for w in content_words(name))
 
 
 def _aliases(name: str, role: str, description: str, places: frozenset[str]) -> dict[str, tuple[float, str]]:
@@ -71,10 +71,10 @@ def _aliases_of(name: str, role: str, description: str, places: frozenset[str]) 
     # "how many hit points do I have?" is not about the lookout). Nor does what befell them ("held
     # captive": "I hold the light up" is not about Aldous).
     # Nor does a number ("a boy of about ten": "ten silver for the rope" is a price, not the boy).
-    for w in _content(description):
+    for w in content_words(description):
         if stem(w) not in places and strong_past(w) is None and w not in NUMBER_WORDS and not w.isdigit():
             put(w, DESC_WEIGHT, w)
-    role_words = [w for w in _content(role) if stem(w) not in places]
+    role_words = [w for w in content_words(role) if stem(w) not in places]
     for w in role_words:
         put(w, ROLE_WEIGHT, w)
     # "Keeper of the Tarred Gull Inn" -> "innkeeper": a role compounded with the place's last word.
@@ -82,7 +82,7 @@ def _aliases_of(name: str, role: str, description: str, places: frozenset[str]) 
     tail = next((w for w in reversed(words(role)) if stem(w) in places), None)
     if head and tail:
         put(tail + head, ROLE_WEIGHT, tail + head)
-    for w in _content(name):
+    for w in content_words(name):
         put(w, NAME_WEIGHT, w)
     return out
 
@@ -99,7 +99,7 @@ def _people_index(entries: tuple[tuple[str, str, str, str, str], ...],
             for s, weight, noun in person_aliases(name, role, description):
                 if aliases.get(s, (0.0, ""))[0] < weight:
                     aliases[s] = (weight, noun)
-        for w in _content(weapons):
+        for w in content_words(weapons):
             aliases.setdefault(stem(w), (WEAPON_WEIGHT, w))
         for s, (owner, w) in nicknames.items():
             if owner == i:
@@ -131,12 +131,12 @@ def _nicknames(entries: tuple[tuple[str, str, str, str, str], ...]) -> dict[str,
     found: dict[str, tuple[int, str]] = {}
     for describer, (_, _, _, description, _) in enumerate(entries):
         for before, named in _named_in(description):
-            said = {stem(w) for w in _content(before)}
-            scored = [(sum(stem(w) in said for w in _content(n)), -i, i) for i, (n, *_) in enumerate(entries)
+            said = {stem(w) for w in content_words(before)}
+            scored = [(sum(stem(w) in said for w in content_words(n)), -i, i) for i, (n, *_) in enumerate(entries)
                       if i != describer]
             best = max(scored, default=(0, 0, -1))
             if best[0] > 0:
-                for w in _content(named):
+                for w in content_words(named):
                     found[stem(w)] = (best[2], w)
     return found
 
@@ -318,119 +318,6 @@ def named_where(stems: list[str], world: Campaign, actor: str | None) -> dict[st
     return found
 
 
-# ---- places
-
-def place_texts(loc: Location) -> list[str]:
-    return [loc.description, *(f"{d.name}. {d.text}" for d in loc.discoveries)]
-
-
-def _sentences(texts: Iterable[str]) -> list[set[str]]:
-    """Each sentence's content stems, less what was done there ("made", "held"): deeds are no part of a place."""
-    return [{stem(w) for w in _content(s) if strong_past(w) is None and w not in _WHEN}
-            for t in texts for s in re.split(r"[.;:!?]", t) if s.strip()]
-
-
-_WHEN = {"before", "after", "ago", "since", "until", "later", "earlier"}  # "as before" names no place's night before
-
-
-def link_place(stems_said: list[str], world: Campaign, ignore: set[str] | None = None) -> tuple[str | None, float]:
-    """The place other than here the words point at, and how strongly: by name (any word of it, however
-    short: "the inn", "the point"), by what is there ("the quay", "the lighthouse"), or by a feature
-    here that leads there ("down the trapdoor" when the trapdoor opens on the stair to the caves).
-    `ignore` are words that count only as part of a name (verbs: "head" is no place's "head height")."""
-    index = _places(world)
-    here_name = world.game_state.party_location
-    here = next((loc for loc in index.values() if loc.name.casefold() == here_name.casefold()), None)
-    said = set(stems_said)
-    features = said - (ignore or set()) - _WAY_WORDS
-    if here is not None:
-        named_here = features & here.found - index["\0"].words
-        # What is only here is here: with it, words also found elsewhere name the thing here ("the crab
-        # pool" is no other place's crab pots), though they still point there a little. A feature here that
-        # leads on ("a flooded arch leads deeper, toward a faint green glow") brings along the words of its
-        # sentence, which point at the place it leads to.
-        if any(index["\0"].df.get(s, 0) == 1 for s in named_here):
-            features = (features - named_here) | {f"~{s}" for s in named_here}
-        # The thing named is the one its words fit best ("the spiral stair" is the lighthouse's own, not the
-        # stair cut in the rock below the trapdoor).
-        fit = max((len(named_here & sentence) for sentence in here.sentences), default=0)
-        for sentence in here.sentences:
-            if named_here & sentence and len(named_here & sentence) == fit and sentence & _LEADS:
-                features |= {f"~{s}" for s in sentence}
-    df = index["\0"].df
-    # Only the place words the sentence holds can score: those are looked up, not every word of every place.
-    wanted = features | {f[1:] for f in features if f.startswith("~")}
-    best, best_score = None, 0.0
-    for name, loc in index.items():
-        if name == "\0" or (here is not None and name == here.name):
-            continue
-        score = NAME_WEIGHT * len(loc.words & said)
-        # A way from here described as going to it by name ("a cliff path climbs east toward Gannet Point").
-        score += sum(0.5 for s in loc.words if f"~{s}" in features)
-        # Summed in the place's own word order, as a walk over all its words would (a float sum's order counts).
-        for _, s in sorted((loc.extra[s], s) for s in wanted if s in loc.extra):
-            if s in features:
-                score += 1.0 / df[s]
-            elif f"~{s}" in features:
-                # A word of a way here that leads on counts most of a word said ("the trapdoor, go down").
-                score += 0.75 / df[s]
-        if here is not None and name in here.connections:
-            score *= 1.2
-        if score > best_score:
-            best, best_score = name, score
-    return best, best_score
-
-
-# Words that say a way goes on from here; and words of direction, which point but name nothing.
-_LEADS = {stem(w) for w in ("lead", "leads", "toward", "towards", "descend", "descends", "climb", "climbs", "deeper",
-                            "beyond", "reach", "reachable", "connect", "connects", "down", "up", "below", "beneath")}
-_WAY_WORDS = {stem(w) for w in ("through", "down", "up", "toward", "towards", "back", "along", "across", "deeper")}
-
-
-def leading_words(world: Campaign) -> set[str]:
-    """Stems of the sentences here that say a way goes on ("a trapdoor opens on a stair cut into the rock,
-    descending toward the sound of the sea"): words that, with a direction, point the way out."""
-    here = _places(world).get(world.game_state.party_location)
-    return {s for sentence in here.sentences if sentence & _LEADS for s in sentence} if here is not None else set()
-
-
-def words_of_place(world: Campaign, place: str) -> set[str]:
-    """Stems of a place's name and of what its texts say is there ("the lighthouse" at Gannet Point)."""
-    found = _places(world).get(place)
-    return found.words | found.found if found is not None else set()
-
-
-class _Place:
-    """One location's words, computed once per world text (descriptions rarely change)."""
-
-    def __init__(self, name: str, connections: tuple[str, ...], texts: tuple[str, ...]) -> None:
-        self.name, self.connections = name, connections
-        self.words = {stem(w) for w in words(name) if w not in STOP}
-        self.words |= {stem(w) for kind in lx.PLACE_KINDS if {stem(k) for k in kind} & self.words for w in kind}
-        self.sentences = _sentences(texts)
-        self.found = {s for sent in self.sentences for s in sent}
-        # Words found here beyond the name, each with its place in the set's own iteration order.
-        self.extra = {s: i for i, s in enumerate(self.found - self.words)}
-        self.df: dict[str, int] = {}
-
-
-def _places(world: Campaign) -> dict[str, _Place]:
-    return remembered(world, "places", lambda: _place_index(
-        tuple((loc.name, tuple(loc.connections), tuple(place_texts(loc))) for loc in world.locations)))
-
-
-@lru_cache(maxsize=16)
-def _place_index(key: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]) -> dict[str, _Place]:
-    index = {name: _Place(name, connections, texts) for name, connections, texts in key}
-    total = _Place("\0", (), ())
-    total.words = {s for p in index.values() for s in p.words}
-    for p in index.values():
-        for s in p.found:
-            total.df[s] = total.df.get(s, 0) + 1
-    index["\0"] = total
-    return index
-
-
 def stat_block_for(world: Campaign, npc_name: str) -> str | None:
     """The stat block an NPC fights with: one under their own name, else the monster sharing most words with their role and description
     ("Captain of the wreckers" -> Wrecker Captain) among those of their kind, else the first of their kind."""
@@ -440,7 +327,7 @@ def stat_block_for(world: Campaign, npc_name: str) -> str | None:
     own = world.monster(npc.name)
     if own is not None:
         return own.name  # the NPC's own stat block (Silas Crowe, a Bandit Captain) before any look-alike
-    said = {stem(w) for w in _content(npc.role + " " + npc.description)}
+    said = {stem(w) for w in content_words(npc.role + " " + npc.description)}
     # Another NPC's own block is theirs alone: a lookout who "watches for Crowe" is not Silas Crowe.
     others = {n.name for n in world.npcs}
     # A living person fights as a humanoid, a ghost as the undead: an innkeeper who "fed every sailor" is

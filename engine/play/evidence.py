@@ -20,14 +20,12 @@ from engine.play.entities import (
     PRONOUNS,
     STOP,
     alias_stems,
-    leading_words,
     link_person,
-    link_place,
     npcs_here,
-    words_of_place,
 )
 from engine.play.gear import kit
 from engine.play.inflection import describing_word
+from engine.play.places_named import leading_words, link_place, words_of_place
 from engine.play.reading import Reading, Token
 from engine.play.way_out import only_way_out
 from engine.play.world_memo import remembered

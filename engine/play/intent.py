@@ -29,7 +29,6 @@ from engine.play.entities import (
     STOP,
     alias_stems,
     npcs_here,
-    words_of_place,
 )
 from engine.play.evidence import (
     MainVerb,
@@ -46,6 +45,7 @@ from engine.play.intent_result import (
 )
 from engine.play.parts import compound_parts
 from engine.play.passing import BESIDE_THE_MONEY
+from engine.play.places_named import words_of_place
 from engine.play.purpose import purposes
 from engine.play.reading import Reading
 from engine.play.scoring import FINDING_OUT, GOING, LOOKING, score_reading

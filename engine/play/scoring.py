@@ -12,7 +12,7 @@ from engine.models.world import Campaign
 from engine.play import lexicon as lx
 from engine.play.aimed import WEAPON_AIMED, at_a_thing, weapon_aimed
 from engine.play.asking import asks_of_them
-from engine.play.classifier import MAIN_CUE_BONUS, match_cues
+from engine.play.classifier import MAIN_CUE_BONUS
 from engine.play.cue_keys import (
     LEXICON,
     MOVEMENT_KEYS,
@@ -24,6 +24,7 @@ from engine.play.cue_keys import (
     cue_stem,
     spell_kind,
 )
+from engine.play.cue_matching import match_cues
 from engine.play.deciding import AGENT_FOR
 from engine.play.entities import alias_stems, npcs_here
 from engine.play.evidence import (

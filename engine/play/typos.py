@@ -16,8 +16,8 @@ from rapidfuzz.distance import OSA
 from engine.content.catalogue import index as catalogue_index
 from engine.models.catalogue import CatalogueKind
 from engine.models.world import Campaign
-from engine.play.entities import place_texts
 from engine.play.lexicon import LEXICON_SPEC
+from engine.play.places_named import place_texts
 from engine.play.world_memo import remembered
 from engine.text import words
 

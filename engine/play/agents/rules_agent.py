@@ -19,7 +19,8 @@ from engine.play.agents.sheet_casting import cast_from_sheet
 from engine.play.agents.turn_flow import pass_turn as next_in_fight
 from engine.play.agents.why_not import REST_IN_A_FIGHT
 from engine.play.cues import count_in, dc_from_words, infer_ability, infer_skill
-from engine.play.entities import content_stems, place_texts
+from engine.play.entities import content_stems
+from engine.play.places_named import place_texts
 from engine.rules.clock import advance_time
 from engine.rules.hiding import hide
 from engine.rules.rest import LONG_REST_HOURS, SHORT_REST_HOURS, finish_short_rest

@@ -152,10 +152,10 @@ def test_a_place_is_scored_as_a_walk_over_all_its_words_would_score_it():
     """link_place looks up only the words said; the result (score to the last bit) is the plain walk's."""
     import random
 
-    from engine.play import entities
+    from engine.play import entities, places_named
 
     def walked(said_stems: list[str], world: Campaign, ignore: set[str]) -> tuple[str | None, float]:
-        index = entities._places(world)
+        index = places_named._places(world)
         here = next((p for p in index.values() if p.name.casefold() == world.game_state.party_location.casefold()),
                     None)
         said = set(said_stems)
@@ -178,14 +178,14 @@ def test_a_place_is_scored_as_a_walk_over_all_its_words_would_score_it():
         return best, best_score
 
     world = table_world()
-    vocabulary = sorted({s for p in entities._places(world).values() for s in p.found | p.words})
+    vocabulary = sorted({s for p in places_named._places(world).values() for s in p.found | p.words})
     rng = random.Random(5)
     for place in [loc.name for loc in world.locations]:
         world.game_state.party_location = place
         for _ in range(200):
             said = rng.sample(vocabulary, rng.randint(1, min(8, len(vocabulary))))
             ignore = set(said[:1]) if rng.random() < 0.3 else set()
-            assert entities.link_place(said, world, ignore=ignore) == walked(said, world, ignore)
+            assert places_named.link_place(said, world, ignore=ignore) == walked(said, world, ignore)
 
 
 @pytest.mark.parametrize("text", ["I attack the goblin", "I take the Dodge action", "I ask Mara what she saw",
