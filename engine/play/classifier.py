@@ -109,7 +109,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         addressees = frozenset()  # sent to the DM alone: no one there is spoken to
     raw = _TOKEN_RE.findall(single_quotes(restored_elisions(
         text.lower().replace("’", "'").replace("‘", "'").replace("-", " "))))
-    raw = _without_future(without_leave(investigating(mended_slips(run_apart(unjoined(modernised(raw)), vocabulary)))))
+    raw = _without_future(without_leave(investigating(mended_slips(run_apart(unjoined(modernised(raw)), vocabulary), addressees))))
     if raw[:1] == ["x"] and len(raw) > 1 and raw[1].isalpha():
         raw[0] = "examine"  # "x niche": the text-adventure command for examining
     reading = Reading(tokens=[], clauses=[Clause()], vocabulary=vocabulary)

@@ -1,5 +1,6 @@
 """Real words typed for another word one letter away, where a phrase the parser knows shows which was meant:
-"short rust" is a short rest, "pick the lick" picks the lock, "healing world on Bram" is Healing Word.
+"short rust" is a short rest, "pick the lick" picks the lock, "healing world on Bram" is Healing Word,
+"Mr Veil" is Mr Vell when Vell stands here.
 
 A phone's autocorrect turns a typo into a real word, so the typo mender (engine.play.typos), which never
 changes a real word, cannot see it. The phrase around it can: one word of a known two-word phrase said
@@ -17,6 +18,7 @@ from engine.content.catalogue import index as catalogue_index
 from engine.models.catalogue import CatalogueKind
 from engine.play.entities import STOP
 from engine.play.lexicon import LEXICON_SPEC
+from engine.play.person_nouns import HONORIFICS
 
 # Words between the two of a phrase that do not break it ("pick the lock", "sneak up on").
 _BETWEEN = {"the", "a", "an", "my", "his", "her", "their", "our", "its", "that", "this", "your"}
@@ -46,8 +48,9 @@ def _meant(word: str, options: set[str]) -> str | None:
     return near[0] if len(near) == 1 else None
 
 
-def mended_slips(raw: list[str]) -> list[str]:
-    """The tokens with each real-word slip after the first word of a known phrase put right."""
+def mended_slips(raw: list[str], names: frozenset[str] = frozenset()) -> list[str]:
+    """The tokens with each real-word slip after the first word of a known phrase put right, and after a
+    title ("Mr", "Miss") a word one letter off one of `names` (of the people standing here) read as it."""
     after = _after()
     pairs = _pairs()
     out = list(raw)
@@ -58,6 +61,9 @@ def mended_slips(raw: list[str]) -> list[str]:
         while j >= 0 and raw[j] in _BETWEEN:
             j -= 1
         prev = out[j] if j >= 0 else ""
+        if prev in HONORIFICS and word not in names and (name := _meant(word, set(names))) is not None:
+            out[i] = name  # what follows a title is a name: "Mr Veil" is no veil
+            continue
         # Only a word after its phrase's first word, never before its second: "thumb the cork out" is no
         # "work out".
         if (prev, word) not in pairs and (fixed := _meant(word, after.get(prev, set()))) is not None:

@@ -32,6 +32,24 @@ def test_words_said_as_meant_are_left_alone(typed: str) -> None:
     assert mended_slips(typed.split()) == typed.split()
 
 
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("listen mr veil", "listen mr vell"),
+    ("thank you miss hasper", "thank you miss hesper"),
+])
+def test_a_word_one_letter_off_a_name_after_a_title_is_the_name(typed: str, meant: str) -> None:
+    assert " ".join(mended_slips(typed.split(), frozenset({"osric", "vell", "hesper", "quill"}))) == meant
+
+
+def test_a_title_before_a_word_that_is_no_name_here_leaves_it() -> None:
+    # Only the names of people standing here are guessed: "Mr Veil" with Vell away stays as typed.
+    assert mended_slips("listen mr veil".split(), frozenset({"hesper", "quill"})) == ["listen", "mr", "veil"]
+
+
+def test_a_title_with_a_slipped_name_finds_the_one_standing_there() -> None:
+    intent = parse_at("I ask Mr Veil where he was the night the ship sank", "Kettlecove Docks", "Bram")
+    assert (intent.kind, intent.target) == ("roleplay", "Osric Vell")
+
+
 @pytest.mark.parametrize(("text", "location", "kind"), [
     ("we take a short rust, we're beat", "Kettlecove Docks", "rest"),
     ("I pick the lick on the harbormaster's office", "Kettlecove Docks", "skill_check"),
