@@ -16,6 +16,8 @@ from engine.play.reading import Clause
 
 _BARE = 3
 _PERCEIVING = {"see", "hear", "smell", "feel", "know", "tell"}
+# Verbs whose object an "if" goes on ("ask Aldous if he's hurt", "check if it's locked"): whether, not a condition.
+_ASKING_WHETHER = {"ask", "check", "find", "wonder", "learn", "enquire", "inquire"}
 # No order opens with these ("does sneak attack work with a shortbow", "is old nip bloodied yet"): they ask
 # how things stand, whatever the subject after them.
 _STATE_ASKING = {"is", "are", "was", "were", "does", "did", "has", "isn't", "aren't", "doesn't", "didn't", "hasn't"}
@@ -172,7 +174,9 @@ def asks_the_rules(clauses: list[Clause]) -> bool:
     # "... if the crab clips me", "... or is the pool in the way": whether one may, put on a condition or
     # beside what else might stand, asks how the rules stand.
     # "can I tell if he's lying" reads a person; "... ? if not we head on" is a plan of its own.
+    # "can I ask Aldous if he's hurt" asks leave to ask him: the "if" is what is asked, no condition.
     conditioned = any(c.lead == "if" and not before.asked and not set(before.words[-1:]) & _PERCEIVING
+                      and not set(before.words[-3:]) & _ASKING_WHETHER
                       and c.words[:1] != ["not"] for before, c in zip(spoken, spoken[1:], strict=False))
     return conditioned or any(a == "or" and b in _STATE_ASKING for c in spoken
                               for a, b in zip(c.words, c.words[1:], strict=False))

@@ -110,6 +110,17 @@ def test_asking_whether_one_may_again_or_after_is_a_rules_question(text, fight):
     assert _parse(text, "Wrecker Caves", "Idris", fight).kind == "question"
 
 
+@pytest.mark.parametrize(("text", "kind", "target"), [
+    ("can I ask Aldous if he's hurt?", "roleplay", "Aldous Penn"),
+    ("could I ask the old keeper if he's hurt?", "roleplay", "Aldous Penn"),
+    ("can I check if the crates are nailed shut?", "exploration", None),
+])
+def test_asking_leave_to_ask_or_check_whether_is_the_act(text, kind, target):
+    # The "if" says what is asked or checked, not a condition on the rules: "can I ask him if ..." is asking him.
+    intent = _parse(text, "Wrecker Caves", "Tova")
+    assert (intent.kind, intent.target) == (kind, target)
+
+
 @pytest.mark.parametrize("text", ["how far is it, roughly, to climb down to the caves from here?",
                                   "how long till the tide turns, if the crab doesn't drag this out?"])
 def test_the_clauses_of_a_question_up_to_its_mark_are_the_question(text):
