@@ -30,6 +30,7 @@ from engine.play.who_is_meant import (
     head_noun,
     misheard_foe,
     named_in_the_act,
+    only_in_what_is_asked,
     picked_out_by,
     speakers_own,
     spoken_to,
@@ -133,9 +134,9 @@ def aimed_at(text: str, reading: Reading, result: IntentResult, facts: dict[str,
             and {IntentKind.ROLEPLAY, IntentKind.INVENTORY} & set(kinds):
         # Named only after "about" (or, in words to someone, "for": "your price for the old man"): the topic.
         topics = ("about", "for") if IntentKind.ROLEPLAY in kinds else ("about",)
-        topic = target is not None and any(
+        topic = target is not None and (any(
             target.via in c.words[c.words.index(w) + 1:] and target.via not in c.words[:c.words.index(w)]
-            for c in reading.clauses for w in topics if w in c.words)
+            for c in reading.clauses for w in topics if w in c.words) or only_in_what_is_asked(reading, target))
         said = {t.stem for t in reading.tokens if t.factor > 0}
         # Coin laid down or a purchase made with no seller named is trade with whoever keeps shop here.
         # So is haggling over a ware ("haggle the lantern: 5gp is robbery"), said to whoever sells it.

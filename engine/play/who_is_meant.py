@@ -154,6 +154,24 @@ def named_in_the_act(reading: Reading, ranked: list[EntityRef], acting: dict[int
     return next((r for r in ranked if act in clauses.get(r.name, ())), None)
 
 
+_ASKING = {stem(w) for w in ("ask", "enquire", "inquire", "question")}
+_WHAT_IS_ASKED = {"if", "whether", "when"}  # clause leads that carry on what someone is asked
+
+
+def only_in_what_is_asked(reading: Reading, ref: EntityRef) -> bool:
+    """Named only in what someone is asked, not as the one asked: "ask her when her watch ends n if the
+    keepers alive" asks the lookout about the keeper."""
+    asked, inside, outside = False, False, False
+    said = stem(ref.via.casefold())
+    for i, clause in enumerate(reading.clauses):
+        content = asked and clause.lead in _WHAT_IS_ASKED
+        named = any(t.stem == said for t in reading.tokens if t.clause == i)
+        inside, outside = inside or content and named, outside or not content and named
+        if not content:
+            asked = any(stem(w) in _ASKING for w in clause.words)
+    return inside and not outside
+
+
 _SPOKEN_ON = {"to", "with", "at", "the", "old", "a", "quietly", "gently", "softly", "calmly", "again", "straight"}
 _OBJECT_PRONOUNS = {"him", "her", "them"}
 

@@ -92,3 +92,18 @@ def test_a_blow_at_him_is_at_the_foe_though_someone_is_named_after() -> None:
 def test_a_ware_taken_out_of_somewhere_is_picked_up_not_ordered(text: str, location: str, target: str | None) -> None:
     intent = parse_at(text, location, "Wren")
     assert (intent.kind, intent.target) == ("inventory", target)
+
+
+@pytest.mark.parametrize(("text", "location", "target"), [
+    ("ask her how long she's been up here and if the keeper is still alive", "Gannet Point", "Nessa Rook"),
+    ("I ask the girl when the boats went out, and whether the innkeeper knew", "Gannet Point", "Nessa Rook"),
+])
+def test_someone_named_only_in_what_is_asked_is_not_the_one_asked(text: str, location: str, target: str) -> None:
+    # The keeper and the innkeeper are away; what is asked about them is asked of the one standing here.
+    intent = parse_at(text, location, "Tova")
+    assert (intent.kind, intent.target) == ("roleplay", target)
+
+
+def test_the_one_asked_is_still_the_one_named_before_what_is_asked() -> None:
+    intent = parse_at("I ask Hesper if Vell has paid his tab this month", "Tarred Gull Inn", "Tova")
+    assert (intent.kind, intent.target) == ("roleplay", "Hesper Quill")
