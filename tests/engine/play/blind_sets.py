@@ -248,6 +248,8 @@ BLIND_SETS: dict[int, BlindSet] = {s.number: s for s in (
                         "most by retrains (near even odds); those releases gained 25 and 7 on the older sets")),
     BlindSet(27, 20261147, (171, 171), F(0.871, 0.919, 0.923), F(0.964, 0.95, 1.00),
              F(0.825, 0.972, 0.786), F(0.842, 0.98, 0.85), written=350),
+    BlindSet(28, 20261148, (174, 174), F(0.839, 0.900, 0.700), F(0.839, 0.90, 0.70),
+             F(0.845, 0.957, 1.00), F(0.844, 0.95, 1.00), written=350),
 )}
 
 
