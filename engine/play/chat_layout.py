@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from engine.play.code_typed import as_prose
 from engine.play.self_corrections import self_corrected
 
 _STRUCK = re.compile(r"~~.*?~~", re.DOTALL)
@@ -25,9 +26,9 @@ def _chat_lines(lines: list[str]) -> bool:
 
 
 def laid_out(text: str) -> str:
-    """The message with struck text dropped, typos it corrects put right, and, in a list, each line ended as
-    a clause."""
-    text = self_corrected(text)
+    """The message with code syntax read off into words, struck text dropped, typos it corrects put right,
+    and, in a list, each line ended as a clause."""
+    text = self_corrected(as_prose(text))
     if "~~" in text:
         text = _STRUCK.sub(" ", text)
     if _FIRST.match(text) and _NEXT.search(text):

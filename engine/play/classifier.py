@@ -30,6 +30,7 @@ from engine.play.frames import without_leave
 from engine.play.inflection import past_form, third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.slips import mended_slips
+from engine.play.spell_names import spell_said
 from engine.play.table_talk import table_talk
 from engine.play.typed_marks import marked, single_quotes
 from engine.play.typos import correct, investigating, run_apart, unjoined
@@ -176,7 +177,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             modifier = TOPIC_FACTOR
         elif (prev, word) in _GOAL_PHRASES:
             modifier = min(modifier, GOAL_FACTOR)
-        if casting and (word in _SPELL_END or (spell and word in _DETERMINERS)):
+        if casting and (word in _SPELL_END or (spell and word in _DETERMINERS) or spell_said(spell, word)):
             casting = False
         if word in {"cast", "casts", "casting"}:
             casting, spell = True, []
@@ -190,7 +191,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         after_article += 1
         if casting:
             spell.append(word)
-            reading.spell = " ".join(spell)
+            reading.spell = reading.casts[len(reading.clauses) - 1] = " ".join(spell)
         if aside:
             aside_clauses.add(len(reading.clauses) - 1)
         factor = 0.0 if negating or casting else modifier * (QUOTE_FACTOR if in_quote or aside else 1.0)

@@ -39,6 +39,8 @@ class Reading(BaseModel):
     addressed: bool = Field(False, description="Someone present is hailed by name: the sentence is speech")
     addressee: str | None = Field(None, description="The name word they were hailed by")
     spell: str | None = None
+    casts: dict[int, str] = Field(default_factory=dict, description="Each clause where a spell is cast by name: "
+                                  "'cast healing word on Bram, then cast sacred flame on the crab' casts twice")
     # Not validated: validating would copy the whole vocabulary for every sentence read.
     vocabulary: SkipValidation[frozenset[str]] = Field(default_factory=frozenset, exclude=True, repr=False,
                                                        description="The words typos were folded onto")

@@ -272,6 +272,12 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         elif kind == T.SKILL_CHECK:
             weight = lx.UTILITY_SPELL_WEIGHT  # "cast light on my hammer and look around": the looking is the act
         add(kind or T.COMBAT, weight, clause, f"spell:{reading.spell}")
+        if fighting:
+            # Each spell cast in a fight is a blow or a heal of its own: "cast healing word on Bram, then cast
+            # sacred flame on the crab" is two, the first aimed at Bram.
+            for other, name in reading.casts.items():
+                if other != clause and name != reading.spell and not reading.clauses[other].recounted:
+                    add(T.COMBAT, 4.0 if spell_kind(name) else 1.0, other, f"spell:{name}")
     # "the word 'tide'", "the password": quoted words named as words are tried, not said to someone.
     named_words = any(t.stem in UTTERANCES and t.factor >= 1.0 for t in reading.tokens)
     # "Pim, can you row us round?": theirs to do, so said to them; "can I get a pint?" is the buyer's order.
