@@ -99,9 +99,11 @@ def aimed_at(text: str, reading: Reading, result: IntentResult, facts: dict[str,
     if reading.addressee:
         # Someone hailed by name ("madam Quill, ...", "..., Vell.") is who the words are for.
         hailed = next((r for r in ranked if reading.addressee in words(r.name)), None)
-        if said_first == IntentKind.COMBAT and hailed is not None and hailed.kind != "combatant" \
-                and target is not None and target.name != hailed.name:
-            hailed = None  # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words
+        if said_first == IntentKind.COMBAT and hailed is not None and target is not None \
+                and target.name != hailed.name and (hailed.kind != "combatant" or kinds == [IntentKind.COMBAT]):
+            # "Hesper threw a mug at him... Healing Word on Bram": a blow or a spell is not words. Nor is a
+            # foe hailed in a taunt beside the blow ("'Call off your crab, Silas!' and swings at the thug").
+            hailed = None
         target = hailed or target
     elif kinds == [IntentKind.ROLEPLAY] and hailed_companion is not None:
         # "Bram, put the axe down. She's sixteen.": talk that opens on a companion's name is for them.

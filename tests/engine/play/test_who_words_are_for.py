@@ -107,3 +107,12 @@ def test_someone_named_only_in_what_is_asked_is_not_the_one_asked(text: str, loc
 def test_the_one_asked_is_still_the_one_named_before_what_is_asked() -> None:
     intent = parse_at("I ask Hesper if Vell has paid his tab this month", "Tarred Gull Inn", "Tova")
     assert (intent.kind, intent.target) == ("roleplay", "Hesper Quill")
+
+
+@pytest.mark.parametrize("text", [
+    "Wren hisses 'Call your dog off, Silas!' and stabs at the thug",
+    "I slash at the thug. 'It's over, Crowe, drop the blade!'",
+])
+def test_a_foe_hailed_in_a_taunt_beside_a_blow_is_not_the_one_struck(text: str) -> None:
+    intent = parse_at(text, "Wrecker Caves", "Wren", ["Silas Crowe", "Wrecker Thug", "Giant Crab"])
+    assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
