@@ -25,6 +25,7 @@ class Clause(BaseModel):
     quoted: bool = Field(False, description="Said inside quotes: speech, so a question in it is to someone there")
     asked: bool = Field(False, description="Ends in a question mark")
     stated: bool = Field(False, description="Ends in a full stop or an exclamation mark")
+    out_of_character: bool = Field(False, description="Said out of character beside an act: 'OOC: I know Vell lies'")
     lead: str = Field("", description="The joining word that opened the clause ('then', 'if', 'while')")
     conditional: bool = Field(False, description="Opened by 'if not'/'if so': an act waiting on the answer")
     recounted: bool = Field(False, description="Told in the past beside an act told now: the story so far")

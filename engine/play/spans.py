@@ -49,6 +49,8 @@ def rest_span(reading: Reading) -> int | None:
     for index, clause in enumerate(reading.clauses):
         if clause.question or clause.asked or clause.recounted:
             continue  # "like +1 CON for an hour?", "Pim said two hours": a span asked about or told is spent on nothing
+        if all(t.factor == 0 for t in reading.tokens if t.clause == index):
+            continue  # a clause quietened (said to the table): "OOC: ... we've got all night" spends no time
         ws = clause.words
         owned = {t.word for t in reading.tokens if t.clause == index and t.possessive}  # "the night's watch"
         spanned = any(w in _SPANS and w not in owned and (w == "overnight" or set(ws[max(0, j - _REACH):j]) & _OVER

@@ -58,6 +58,46 @@ def table_talk(reading: Reading) -> None:
                            or _decided_together(ws) or ws[:2] == ("who", "needs") and len(ws) <= _RHETORIC)})
 
 
+_OUT_OF_CHARACTER = {"ooc", "oog", "meta"}
+_IN_CHARACTER = {"ic"}
+
+
+def out_of_character(reading: Reading) -> None:
+    """"OOC: did NOT see that coming. IC: Bram charges the thug": beside an act told in character, what the
+    player says out of character is talk to the table; only a question asked there ("OOC: is it still
+    bloodied?") is put to the DM. An OOC note that is the whole message ("OOC: heading out") is the act."""
+    # The note runs to "IC:" when the player marks the way back in character, else to the end of its sentence.
+    marked_back = any(c.words[:1] and c.words[0] in _IN_CHARACTER for c in reading.clauses)
+    out, outside, inside = set(), False, False
+    for index, clause in enumerate(reading.clauses):
+        ws = clause.words
+        if ws[:1] and ws[0] in _IN_CHARACTER:
+            inside = False
+        elif ws[:1] and ws[0] in _OUT_OF_CHARACTER:
+            inside = True
+        if inside:
+            out.add(index)
+        elif [w for w in ws if w not in _IN_CHARACTER]:
+            outside = True
+        if inside and not marked_back and (clause.stated or clause.asked):
+            inside = False
+    if not outside:
+        return
+    for i in out:
+        reading.clauses[i].out_of_character = True
+    quieten(reading, {i for i in out if not _in_a_question(reading, i) and not reading.clauses[i].quoted})
+
+
+def _in_a_question(reading: Reading, index: int) -> bool:
+    """Whether the clause belongs to a sentence that ends in a question mark ("how long | until the tide turns?")."""
+    for clause in reading.clauses[index:]:
+        if clause.asked:
+            return True
+        if clause.stated:
+            return False
+    return False
+
+
 _RHETORIC = 4  # "who needs sleep, right? we push on": a short "who needs" asks no one, beside another clause
 # What the players settled between them: "we all agree Aldous should have it, so I hand him the letter", "team
 # vote: rest". Beside the act it reports, the decision is the table's, no act of the character's.

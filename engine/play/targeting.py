@@ -38,7 +38,8 @@ from engine.play.who_is_meant import (
 )
 from engine.text import stem, words
 
-_BUYING = {*PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
+_BUYING = {*PURCHASE, stem("order")}
+_TABLE_TALK = 0.3  # a name said out of character weighs as one in quotes: meant only when nothing else is named  # "buy Wren a pint": the one it is bought for comes next
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,9 @@ def aimed_at(text: str, reading: Reading, result: IntentResult, facts: dict[str,
     # Someone read for Insight is named like someone spoken to ("is the ghost telling the truth?").
     social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
         or "reading a person" in result.matched
-    tokens = [(t.stem, 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
+    # Whoever is named out of character ("OOC: I know Vell's going to lie") is talked of at the table, not aimed at.
+    tokens = [(t.stem, 0.0 if reading.clauses[t.clause].out_of_character
+               else 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
     described = describing(reading.tokens, here_words(world))
     ranked = rank_people(tokens, world, actor, social, described, speakers_own(reading, described))
     person = link_person(tokens, world, actor, last=last_target, ranked=ranked)
