@@ -30,6 +30,7 @@ _RULES_ASKING = {"can", "could", "do", "does", "may", "are", "is", "would", "wil
 _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
             "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
 # Words of when or how often: with "can I ...", they ask what the rules allow ("... and still move after?").
+_JOINING = {"and", "then", "but", "so"}
 _RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
 
 
@@ -91,6 +92,8 @@ def is_question(clause: Clause, alone: bool = False, dm_is_you: bool = False) ->
         asks = first in lx.AUXILIARIES and (second in personal | {"the", "my", "our", "any", "anyone", "anything",
                                                                   "this", "that"}
                                             or clause.asked or first in _STATE_ASKING and _subject(second))
+    if asks and clause.lead in _JOINING and not clause.asked and first in _STATE_ASKING:
+        return False  # "curls up by the hearth and is asleep in seconds": the subject before, said once
     if asks:
         if first in {"can", "could"} and second in {"i", "we"} and third not in _PERCEIVING:
             return False  # "can I climb it?" asks to act

@@ -61,7 +61,8 @@ LEXICON_SPEC: dict[ActionType, str] = {
     T.REST: """split_watch:5 share_watch:5 first_watch:4 second_watch:4 third_watch:4 last_watch:4 middle_watch:4 2nd_watch:4 1st_watch:4 3rd_watch:4 settle_in:3 settle_down:3 doze:3 snooze:3 rest_up:4 bunk_down:3 take_five:3 hit_hay:6 turn_in:3 kip:3 shut_eye:4 rest:4 short_rest:5 long_rest:5 sleep:3.5 camp!:3.5 make_camp:4 nap:3 breather:3
         catch_breath:3 bed_down:3 hit_dice:4 hit_die:4 recuperate:3 meditate:2.5 night:1 watch!:1.5
         first_watch:3.5 second_watch:3.5 third_watch:3.5 middle_watch:3.5 last_watch:3.5 until_morning:2 crash_here:4 crash_out:4 hit_sack:6 call_it_night:5 call_it_day:4 bed:2 to_bed:5 get_head_down:4 put_feet_up:4 lie_down:3 lay_down:3 keep_watch:3 stand_watch:3 take_watch:3
-        health_back:4 hp_back:4 hit_points_back:4 hit_point:0.1 get_strength_back:3 lick_wounds:3""",
+        health_back:4 hp_back:4 hit_points_back:4 hit_point:0.1 get_strength_back:3 lick_wounds:3
+        fall_asleep:4 nod_off:3 drift_off:3 doze_off:3 asleep:2.5""",
     T.INVENTORY: """bag:1.5 pouch:1.5 satchel:1.5 belongings:2 stuff:1 gear:1.5 hand_over:3 stash:3 tuck:2 refill:3 lend:3 toss:1.5 buy:3.5 sell:3.5 purchase:3.5 restock:3.5 split:3 share:2 share_out:3.5 divvy:3.5 divide:2.5 loot:3 trade:2 pay:2 count:2.5 wear:3 pull_on:2.5 sling:0.5 keep:1.5 loaf:1 oil:0.5 drink:3 quaff:3.5 potion:1.5 healing_potion:2 potion_of_healing:2 equip:3.5 unequip:3.5 wield:3 put_on:2.5 take_off:2.5
         don:3 doff:3 drop:3 give:3 hand!:2 throw_away:3 pick_up:3.5 pocket:2.5 stow:3 pack:1.5 backpack:2.5
         inventory:4 put_away:2.5 sheathe:3 carry:1.5 grab:1.5 take:0.5 swap:2 use:1 eat:2.5

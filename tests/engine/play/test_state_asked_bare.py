@@ -39,3 +39,12 @@ def test_a_plain_blow_beside_a_question_in_a_fight_is_an_act(text: str) -> None:
 def test_how_a_foe_is_told_beside_a_question_is_no_blow() -> None:
     assert parse_at("does Sleep even work on the drowned? they're undead", "Drowned Chapel", "Idris",
                     ["Drowned Sailor"]).kind == "question"
+
+
+@pytest.mark.parametrize(("text", "actor", "kind"), [
+    ("Tova stretches out on the bench and is asleep in moments", "Tova", "rest"),
+    ("Wren pockets the coin and is out the door", "Wren", "inventory"),
+])
+def test_a_state_joined_on_with_its_subject_left_out_asks_nothing(text: str, actor: str, kind: str) -> None:
+    # "... and is asleep": the subject said before, not a question put to the DM.
+    assert parse_at(text, "Tarred Gull Inn", actor).kind == kind
