@@ -1,4 +1,4 @@
-"""An act done so that no one notices: "without the guards noticing", "if nobody's watching", "quietly",
+"""An act done so that no one notices: "without the guards noticing", "while nobody's watching", "quietly",
 "keeping to the shadows", "so the thugs don't hear". At the table that is a Stealth or Sleight of Hand
 check on the act, whatever the act's own verb (pocketing, following, opening). The frame that says so is
 how the act is done, not an act of its own."""
@@ -23,6 +23,7 @@ _UNSEEN_OPENERS = _UNSEEN_LEADS | {"assuming", "provided", "providing", "presumi
 _KEEPING = {"keep", "keeps", "keeping", "stay", "stays", "staying"}
 _COVER = {"shadows", "shadow", "low", "sight", "hidden", "cover", "distance", "dark"}
 _REACH = 4
+_IF = "if"
 
 
 def covert(reading: Reading) -> int | None:
@@ -43,9 +44,11 @@ def covert(reading: Reading) -> int | None:
             _mute(reading, index, ws.index("without"), seen + 1)
         elif (clause.lead in _UNSEEN_LEADS or ws[0] in _UNSEEN_OPENERS) and seen is not None and (set(ws[:seen]) & _NOBODY or any(
                 w in lx.NEGATORS or w.endswith("n't") for w in ws[:seen])):
-            _mute(reading, index, 0, seen + 1)  # "if nobody's looking I slip the coins": the act follows
+            _mute(reading, index, 0, seen + 1)  # "while nobody's looking I slip the coins": the act follows
             if seen + 1 >= len(ws):
                 framed.add(index)
+            if _IF in (clause.lead, ws[0]):
+                continue  # "if nobody's looking, I pocket it": a condition on the act, which is done as it is
         elif keep is not None:
             if keep <= 1:
                 framed.add(index)  # ", keeping to the shadows": how the act before is done

@@ -88,6 +88,16 @@ def test_an_act_framed_as_unseen_is_a_check(text):
     assert _parse(text, "Kettlecove Docks", "Wren").kind == "skill_check"
 
 
+@pytest.mark.parametrize(("text", "kind"), [
+    ("if nobody's looking, I pocket a couple of the silver coins from the tin", "inventory"),
+    ("if no one's watching I take the red lantern from the net shed", "inventory"),
+])
+def test_an_act_on_the_one_condition_that_nobody_sees_is_that_act(text, kind):
+    # "if nobody's looking" puts a condition on the act (the guide's one-branch condition); "while" or
+    # "when nobody's watching" says how it is done, unseen.
+    assert _parse(text, "Kettlecove Docks", "Wren").kind == kind
+
+
 def test_when_opening_an_act_is_no_question():
     assert _parse("when is high tide", "Kettlecove Docks", "Wren").kind == "question"
 
