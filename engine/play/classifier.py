@@ -277,8 +277,9 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
         if index in aside_clauses and not clause.asked:
             clause.question = False  # "(which, chat, is a vibe)": an aside is no question unless asked
         ws = [w for w in clause.words if w not in lx.FILLERS]
-        if index and ws[:1] and ws[0] in _RELATIVE and reading.clauses[index - 1].words \
-                and not any(c.asked for c in reading.clauses):
+        before = reading.clauses[index - 1] if index else None
+        if before is not None and ws[:1] and ws[0] in _RELATIVE and before.words and not before.asked \
+                and not reading.in_a_question(index):
             clause.question = False  # "Bram, who hates boats, climbs in": who he is, no question and no act
             for t in reading.tokens:
                 if t.clause == index:

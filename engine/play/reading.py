@@ -45,3 +45,13 @@ class Reading(BaseModel):
     # Not validated: validating would copy the whole vocabulary for every sentence read.
     vocabulary: SkipValidation[frozenset[str]] = Field(default_factory=frozenset, exclude=True, repr=False,
                                                        description="The words typos were folded onto")
+
+    def in_a_question(self, index: int) -> bool:
+        """Whether the clause belongs to a sentence that ends in a question mark ("how long | until the tide
+        turns?"); a full stop or an exclamation mark before one ends the sentence first."""
+        for clause in self.clauses[index:]:
+            if clause.asked:
+                return True
+            if clause.stated:
+                return False
+        return False

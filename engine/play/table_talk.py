@@ -85,16 +85,8 @@ def out_of_character(reading: Reading) -> None:
         return
     for i in out:
         reading.clauses[i].out_of_character = True
-    quieten(reading, {i for i in out if not _in_a_question(reading, i) and not reading.clauses[i].quoted})
+    quieten(reading, {i for i in out if not reading.in_a_question(i) and not reading.clauses[i].quoted})
 
-
-def _in_a_question(reading: Reading, index: int) -> bool:
-    """Whether the clause belongs to a sentence that ends in a question mark ("how long | until the tide turns?")."""
-    for clause in reading.clauses[index:]:
-        if clause.asked:
-            return True
-        if clause.stated:
-            return False
     return False
 
 

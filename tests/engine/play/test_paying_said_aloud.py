@@ -32,3 +32,9 @@ def test_money_only_spoken_of_is_talk() -> None:
 def test_an_order_in_a_longer_message_is_still_an_order(text: str) -> None:
     intent = parse_at(text, "Tarred Gull Inn", "Bram")
     assert intent.kind == "mixed" and list(dict.fromkeys(p.kind for p in intent.parts)) == ["inventory", "roleplay"]
+
+
+def test_who_someone_is_said_before_a_purchase_asks_nothing_though_a_later_sentence_asks() -> None:
+    # "Bram, who hates haggling, ..." says who Bram is; the question mark at the end is the price checked.
+    intent = parse_at("Bram, who hates haggling, buys a coil of rope. that's 1 silver right?", "Kettlecove Docks", "Bram")
+    assert (intent.kind, intent.target) == ("inventory", "Osric Vell")
