@@ -31,7 +31,7 @@ from engine.play.inflection import past_form, third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.slips import mended_slips
 from engine.play.spell_names import spell_said
-from engine.play.table_talk import out_of_character, table_talk
+from engine.play.table_talk import out_of_character, reminders, table_talk
 from engine.play.typed_marks import marked, single_quotes
 from engine.play.typos import correct, investigating, run_apart, unjoined
 from engine.text import NUMBER_WORDS, stem
@@ -290,6 +290,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
             clause.question = False  # "what if it's a shift cipher?", "what if we ...": a try put forward
     table_talk(reading)
     out_of_character(reading)
+    reminders(reading)
     _rest_of_the_question(reading, aside_clauses)
     for index, clause in enumerate(reading.clauses):
         if clause.question:

@@ -58,6 +58,25 @@ def table_talk(reading: Reading) -> None:
                            or _decided_together(ws) or ws[:2] == ("who", "needs") and len(ws) <= _RHETORIC)})
 
 
+_REMINDERS = {("remind", "me", "to"), ("remind", "us", "to"), ("let", "me", "forget"), ("let", "us", "forget")}
+
+
+def reminders(reading: Reading) -> None:
+    """"ps someone remind me to buy ink at some point", "note to self: rope": what is to be done later is a
+    note to the table, no act now, beside what is done now."""
+    if sum(1 for c in reading.clauses if c.words) < 2:
+        return
+    later: set[int] = set()
+    for index, clause in enumerate(reading.clauses):
+        ws = clause.words
+        if any(tuple(ws[j:j + 3]) in _REMINDERS for j in range(len(ws))):
+            later.add(index)
+        elif [w for w in ws if w not in lx.FILLERS] == ["note", "to", "self"]:
+            later |= {index, index + 1}
+    if len(later) < sum(1 for c in reading.clauses if c.words):
+        quieten(reading, {i for i in later if i < len(reading.clauses)})
+
+
 _OUT_OF_CHARACTER = {"ooc", "oog", "meta"}
 _IN_CHARACTER = {"ic"}
 

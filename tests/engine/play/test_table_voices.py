@@ -300,3 +300,14 @@ def test_an_ooc_note_in_brackets_says_what_the_player_does():
 
 def test_a_turn_wholly_in_brackets_is_read_as_said():
     assert _parse("(can I roll insight on Hesper?)", "Tarred Gull Inn").kind == "skill_check"
+
+
+@pytest.mark.parametrize(("text", "where", "kind", "destination"), [
+    ("we head back to the inn. oh and someone remind me to buy rope tomorrow", "Kettlecove Docks", "exploration",
+     "Tarred Gull Inn"),
+    ("I search the harbormaster's desk. note to self: buy oil before the lighthouse", "Kettlecove Docks",
+     "exploration", None),
+])
+def test_a_reminder_for_later_is_no_act_now(text, where, kind, destination):
+    intent = _parse(text, where, "Idris")
+    assert (intent.kind, intent.destination) == (kind, destination)
