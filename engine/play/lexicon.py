@@ -111,6 +111,7 @@ SOCIAL_SKILL = {"convince", "persuade", "lie", "bluff", "deceive", "intimidate",
 SPEECH = {"ask", "tell", "say", "talk", "speak", "chat", "greet", "question", "reply", "whisper", "shout",
            "yell", "hello", "please", "bellow", "holler", "mutter", "murmur", "taunt", "jeer", "mock"}
 PERSON_WEIGHT = 1.0
+TIME_WORD = 1.0  # the weight of a bare time word among the rest cues ("night:1"): no rest on its own
 
 # Words that open a question to the DM; "can/could I" opens one only before a word that is no action.
 QUESTION_WORDS = {"what", "where", "who", "whom", "how", "which", "when", "why", "whose", "what's", "where's",

@@ -214,7 +214,7 @@ def score_reading(reading: Reading, world: Campaign | None, actor: str | None
         add(T.PUZZLE, lx.FIXTURE_WEIGHT, clause, "a fixture of the place worked")
     # A room taken to sleep in is part of the rest ("get rooms at the Gull and sleep till dawn").
     # A time word alone ("where was Vell last night") is no rest that could take the order in.
-    if (asked := ordered(reading, world)) is not None and scores[T.REST] < 1.0:
+    if (asked := ordered(reading, world)) is not None and scores[T.REST] <= lx.TIME_WORD:
         add(T.INVENTORY, lx.FIXTURE_WEIGHT, asked, ORDERED)
     # An order said to the seller is the purchase; "what do you want for a room" asks the price, which is talk.
     # "Hesper, can I get a pint?" asks for the ware, as the guide reads a request put as a question: the order.

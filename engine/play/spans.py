@@ -17,6 +17,8 @@ _OVER = {"for", "through", "till", "until", "til", "take", "takes", "spend", "sp
 _COUNTS = {"a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "few",
            "couple", "1", "2", "4", "6", "8", "10", "12"}
 _REACH = 4
+# "a room for the night", "a bed till morning": the span is how long the lodging is had, asked for or bought.
+_LODGING = {"room", "bed", "berth", "bunk", "cot", "rooms", "beds"}
 # A cue this strong is an act of its own that merely takes the time ("we march through the night").
 # Paying for the night buys a room: trade takes less to be the act ("I pay for a room for the night").
 _ACT = 3.0
@@ -55,6 +57,7 @@ def rest_span(reading: Reading) -> int | None:
         owned = {t.word for t in reading.tokens if t.clause == index and t.possessive}  # "the night's watch"
         spanned = any(w in _SPANS and w not in owned and (w == "overnight" or set(ws[max(0, j - _REACH):j]) & _OVER
                                        or w.startswith("hour") and j > 0 and ws[j - 1] in _COUNTS)
+                      and not set(ws[max(0, j - _REACH):j]) & _LODGING
                       for j, w in enumerate(ws))
         if not spanned:
             continue

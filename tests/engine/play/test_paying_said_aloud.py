@@ -38,3 +38,13 @@ def test_who_someone_is_said_before_a_purchase_asks_nothing_though_a_later_sente
     # "Bram, who hates haggling, ..." says who Bram is; the question mark at the end is the price checked.
     intent = parse_at("Bram, who hates haggling, buys a coil of rope. that's 1 silver right?", "Kettlecove Docks", "Bram")
     assert (intent.kind, intent.target) == ("inventory", "Osric Vell")
+
+
+@pytest.mark.parametrize("text", [
+    "a room for the night please, love",
+    "two rooms for the night please, Hesper",
+])
+def test_lodging_asked_for_a_span_is_the_purchase_not_a_rest(text: str) -> None:
+    # "for the night" says how long the room is had: it is bought from Hesper, no time is spent resting yet.
+    intent = parse_at(text, "Tarred Gull Inn", "Tova")
+    assert (intent.kind, intent.target) == ("inventory", "Hesper Quill")
