@@ -137,6 +137,20 @@ def asks_what_is_there(clause: Clause) -> bool:
     return bool(opens) and bool(set(ws[1:]) & _THERE)
 
 
+def questions_of_what_is_there(clauses: list[Clause]) -> bool:
+    """Whether every question asks what a look finds, counting a question's later clauses with its first ("is
+    there a needle, | a blade, | or a poison below?")."""
+    opening: Clause | None = None  # the first clause of the question now being read
+    for clause in clauses:
+        if clause.question:
+            opening = opening or clause
+            if not (asks_what_is_there(clause) or asks_what_is_there(opening)):
+                return False
+        if clause.asked or clause.stated or not clause.question:
+            opening = None
+    return True
+
+
 _POINTING = {"it", "that", "this", "they", "them", "he", "she", "him", "her", "its", "it's", "there"}
 
 

@@ -24,7 +24,7 @@ from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
 from engine.play.deciding import CLAUSE_MIN, THEN_MIN, decide, sequenced, told_paragraph
-from engine.play.dm_questions import about_the_act, asks_what_is_there, looked_into
+from engine.play.dm_questions import about_the_act, looked_into, questions_of_what_is_there
 from engine.play.entities import (
     STOP,
     alias_stems,
@@ -301,7 +301,7 @@ def _ruled_kinds(reading: Reading, result: IntentResult) -> tuple[list[IntentKin
     if result.question:
         kinds = [IntentKind.QUESTION]
     elif asked and kinds == [IntentKind.EXPLORATION] \
-            and all(asks_what_is_there(c) for c in reading.clauses if c.question):
+            and questions_of_what_is_there(reading.clauses):
         asked = False  # "I look around the taproom, who's in tonight?": the look answers it
     # "do I get sneak attack | if Bram's right next to it?": the condition is part of the question it follows.
     elif asked and kinds and all(about_the_act(c) for i, c in enumerate(reading.clauses) if c.question and not (

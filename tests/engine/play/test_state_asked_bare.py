@@ -48,3 +48,13 @@ def test_how_a_foe_is_told_beside_a_question_is_no_blow() -> None:
 def test_a_state_joined_on_with_its_subject_left_out_asks_nothing(text: str, actor: str, kind: str) -> None:
     # "... and is asleep": the subject said before, not a question put to the DM.
     assert parse_at(text, "Tarred Gull Inn", actor).kind == kind
+
+
+@pytest.mark.parametrize("text", [
+    "I go through the crates by the boat. is there a ledger, a letter, or any coin in them?",
+    "I check the sea chest for traps: is there a needle, a blade or a spring?",
+])
+def test_a_question_of_what_a_search_finds_is_the_search_however_many_things_it_lists(text: str) -> None:
+    # The list's later items ("a blade", "or a spring") belong to the question "is there ...", which the search answers.
+    intent = parse_at(text, "Wrecker Caves", "Wren")
+    assert (intent.kind, intent.parts) == ("exploration", [])
