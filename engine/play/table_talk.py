@@ -48,13 +48,20 @@ _TO_THE_LISTENER = {tuple(p.split()) for p in (
 _LONGEST = max(len(p) for p in _PHRASES | _TO_THE_LISTENER)
 
 
+# Opening a message, someone at the table is shown how it's done: "watch, I draw my sword and ...", "see, you
+# thank the NPC, then ...". Later in a message "I lean over and look" looks.
+_SHOWING = {tuple(p.split()) for p in ("watch", "watch this", "see", "look", "check this out", "observe", "behold")}
+
+
 def table_talk(reading: Reading) -> None:
     """Clauses that are only a stock phrase to the table weigh nothing and ask nothing."""
     if sum(1 for c in reading.clauses if c.words) < 2:
         return  # said on its own, the phrase is the whole message: left to the reading as it is
     phrases = _PHRASES if reading.addressed else _PHRASES | _TO_THE_LISTENER
+    first = next(i for i, c in enumerate(reading.clauses) if c.words)
     quieten(reading, {index for index, clause in enumerate(reading.clauses) if not clause.quoted
                       and (_only_phrases(ws := tuple(w for w in clause.words if w not in lx.FILLERS), phrases)
+                           or index == first and ws in _SHOWING
                            or _decided_together(ws) or ws[:2] == ("who", "needs") and len(ws) <= _RHETORIC)})
 
 

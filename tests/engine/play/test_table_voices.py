@@ -311,3 +311,11 @@ def test_a_turn_wholly_in_brackets_is_read_as_said():
 def test_a_reminder_for_later_is_no_act_now(text, where, kind, destination):
     intent = _parse(text, where, "Idris")
     assert (intent.kind, intent.destination) == (kind, destination)
+
+
+def test_showing_the_table_how_it_is_done_is_no_look():
+    assert _parse("look, it's simple. I stab the thug", "Wrecker Caves", "Wren", fight=True).kind == "combat"
+
+
+def test_a_look_later_in_the_message_still_looks():
+    assert _parse("what's in the crab pool? I lean over and look", "Wrecker Caves", "Wren").kind == "exploration"
