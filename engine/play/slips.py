@@ -48,6 +48,15 @@ def _meant(word: str, options: set[str]) -> str | None:
     return near[0] if len(near) == 1 else None
 
 
+_HAIL_OPENERS = {"oi", "hey", "hi", "hello", "ok", "okay", "so", "right", "listen", "look"}
+
+
+def _hailing(raw: list[str], i: int) -> bool:
+    """The word at `i` opens the message, alone before a comma: where a name is hailed ("Pimm, mate, ...")."""
+    opened = i == 0 or i == 1 and raw[0] in _HAIL_OPENERS
+    return opened and raw[i + 1:i + 2] == [","]
+
+
 def mended_slips(raw: list[str], names: frozenset[str] = frozenset()) -> list[str]:
     """The tokens with each real-word slip after the first word of a known phrase put right, and after a
     title ("Mr", "Miss") a word one letter off one of `names` (of the people standing here) read as it."""
@@ -61,8 +70,9 @@ def mended_slips(raw: list[str], names: frozenset[str] = frozenset()) -> list[st
         while j >= 0 and raw[j] in _BETWEEN:
             j -= 1
         prev = out[j] if j >= 0 else ""
-        if prev in HONORIFICS and word not in names and (name := _meant(word, set(names))) is not None:
-            out[i] = name  # what follows a title is a name: "Mr Veil" is no veil
+        if (prev in HONORIFICS or _hailing(raw, i)) and word not in names \
+                and (name := _meant(word, set(names))) is not None:
+            out[i] = name  # what follows a title, or opens the message as a hail, is a name: "Mr Veil", "Pimm, mate"
             continue
         # Only a word after its phrase's first word, never before its second: "thumb the cork out" is no
         # "work out".

@@ -40,6 +40,19 @@ def test_a_word_one_letter_off_a_name_after_a_title_is_the_name(typed: str, mean
     assert " ".join(mended_slips(typed.split(), frozenset({"osric", "vell", "hesper", "quill"}))) == meant
 
 
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("vel , you were at the quay that night", "vell , you were at the quay that night"),
+    ("oi hespar , two ales", "oi hesper , two ales"),
+])
+def test_a_word_one_letter_off_a_name_hailed_to_open_the_message_is_the_name(typed: str, meant: str) -> None:
+    assert " ".join(mended_slips(typed.split(), frozenset({"osric", "vell", "hesper", "quill"}))) == meant
+
+
+def test_a_hailed_name_typed_as_a_real_word_finds_the_one_standing_there() -> None:
+    intent = parse_at("Pimm, mate, who rowed out the night the Merrow's Luck went down?", "Kettlecove Docks", "Wren")
+    assert (intent.kind, intent.target) == ("roleplay", "Pim Lowrie")
+
+
 def test_a_title_before_a_word_that_is_no_name_here_leaves_it() -> None:
     # Only the names of people standing here are guessed: "Mr Veil" with Vell away stays as typed.
     assert mended_slips("listen mr veil".split(), frozenset({"hesper", "quill"})) == ["listen", "mr", "veil"]
