@@ -68,23 +68,31 @@ _COINS = {stem(w) for w in "silver gold copper coin coins sp gp cp".split()}
 _TALLY = re.compile(r"^(?:x\d+|\d+x)$")
 # Words of asking said bare with an order ("stew please", "ale, love"); what closes one asks nothing.
 BARE_ASKING = {"please", "pls", "plz", "love", "thanks", "ta", "cheers"}
+_MORE = {"another", "more", "refill", "extra"}
 # "your stew could raise the dead", "the ale tastes like tar": the ware is talked of, not asked for.
 _SAID_OF = {"could", "can", "is", "was", "tastes", "smells", "looks", "sounds"}
 _FOR_WHOM = {"me", "us", "house", "table", "room", "everyone", "everybody", "all"}
 
 
-def _asked_for(tokens: list, clause: int, sold: frozenset[str]) -> bool:
+def _asked_for(tokens: list, clause: int, sold: frozenset[str], hailed: frozenset[str] = frozenset()) -> bool:
     """A clause that is only the thing wanted ("a pint of your best, love", "round for the house", "two
-    silver on the bar") or a verb of serving aimed at the speaker ("pour me a shot")."""
+    silver on the bar") or a verb of serving aimed at the speaker ("pour me a shot"). `hailed`: name words of
+    the people here, whose name beside an order asks them for it ("more wine, Hesper")."""
     own = [t for t in tokens if t.clause == clause and t.factor > 0 and not t.negated]
     if not own or any(t.word in _SAID_OF for t in own):
         return False
     if [t.word for t in own[:2]] == ["same", "again"]:
         return True  # "same again, love": the last order, again
+    more = own[0].word in _MORE and len(own) > 1
+    if more:
+        # "another bowl of stew please Hesper", "more wine": more of a ware, asked of whoever is named
+        own = [t for t in own[1:] if t.word not in BARE_ASKING and t.word not in hailed]
+        if not own:
+            return False
     # "two ales, love"; "stew x2", "2x ale": a count typed as a shop's tally
-    count_first = own[0].word.isdigit() or own[0].word in NUMBER_WORDS or bool(_TALLY.match(own[0].word))
+    count_first = more or own[0].word.isdigit() or own[0].word in NUMBER_WORDS or bool(_TALLY.match(own[0].word))
     counted = count_first or any(_TALLY.match(t.word) for t in own[1:3])
-    head = own[1] if count_first and len(own) > 1 else own[0]
+    head = own[1] if count_first and not more and len(own) > 1 else own[0]
     if head.stem in _COINS and own[0].word.isdigit():
         return True  # money laid down for what is sold here
     # "stew please", "ale, love": the thing sold named bare, with a word of asking or none, is the order.
@@ -125,8 +133,9 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     if sum(bool(c.words) for c in reading.clauses) > _ORDER_CLAUSES:
         return None
     # Said in quotes, an order is a plain statement ("'two ales, love'"); "'a pint? in this weather?'" is not.
+    hailed = frozenset(w for npc in world.npcs_at(world.game_state.party_location) for w in words(npc.name))
     return next((i for i, c in enumerate(reading.clauses)
-                 if not (c.quoted and c.asked) and not c.recounted and _asked_for(tokens, i, sold)),
+                 if not (c.quoted and c.asked) and not c.recounted and _asked_for(tokens, i, sold, hailed)),
                 None)
 
 

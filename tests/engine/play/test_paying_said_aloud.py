@@ -48,3 +48,17 @@ def test_lodging_asked_for_a_span_is_the_purchase_not_a_rest(text: str) -> None:
     # "for the night" says how long the room is had: it is bought from Hesper, no time is spent resting yet.
     intent = parse_at(text, "Tarred Gull Inn", "Tova")
     assert (intent.kind, intent.target) == ("inventory", "Hesper Quill")
+
+
+@pytest.mark.parametrize("text", [
+    "more wine, Hesper",
+    "another round please",
+    "another bowl of your stew please Hesper",
+])
+def test_more_of_a_ware_asked_for_bare_is_an_order(text: str) -> None:
+    intent = parse_at(text, "Tarred Gull Inn", "Bram")
+    assert (intent.kind, intent.target) == ("inventory", "Hesper Quill")
+
+
+def test_more_said_of_a_ware_is_no_order() -> None:
+    assert parse_at("more of that stew would be a crime", "Tarred Gull Inn", "Bram").kind != "inventory"
