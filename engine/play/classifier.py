@@ -61,7 +61,7 @@ _FRONTED = _WHEN_LEADS | {"when", "once", "while"}
 _COMPARED = {"as", "than", "ever", "never"}
 _COMPLEMENT = {"that", "if", "what", "where", "how", "who", "whom", "than", "as", "so", "and", "or", "let"}
 # Verbs that take "after"/"before" as their own preposition: who is chased or where one kneels.
-_PLACED_BY = {"go", "come", "run", "chase", "look", "take", "head", "kneel", "stand", "bow", "sit", "lie", "hurry"}
+PLACED_BY = {"go", "come", "run", "chase", "look", "take", "head", "kneel", "stand", "bow", "sit", "lie", "hurry"}
 # A tag put after a question ("would Hesper know, do you reckon?"): it asks the table's opinion, not anyone there.
 _TAGS = {("do", "you", "reckon"), ("you", "reckon"), ("do", "you", "think"), ("you", "think"), ("d'you", "think"),
          ("d'you", "reckon"), ("dya", "reckon"), ("dya", "think"), ("think", "so"), ("what", "do", "you", "reckon"),
@@ -336,7 +336,7 @@ def _when_phrases(reading: Reading) -> None:
         before = reading.clauses[index - 1].words if index else []
         phrase = clause.words[:1] and clause.words[0] in _DETERMINERS and not set(clause.words) & lx.SUBJECTS
         later = clause.lead == "before" and clause.words[:1] and clause.words[0] in _CLAUSE_SUBJECTS and acts > 1
-        if clause.lead in _WHEN_LEADS and (phrase or later) and not (before and stem(before[-1]) in _PLACED_BY):
+        if clause.lead in _WHEN_LEADS and (phrase or later) and not (before and stem(before[-1]) in PLACED_BY):
             for t in reading.tokens:
                 if t.clause == index:
                     t.factor *= TOPIC_FACTOR

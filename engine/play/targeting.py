@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from engine.models.intent import EntityRef, IntentKind
 from engine.models.world import Campaign
 from engine.play.absent import absent_creature, no_one_here
+from engine.play.classifier import PLACED_BY
 from engine.play.described import describing, here_words
 from engine.play.entities import NAME_WEIGHT, alias_stems, link_person, rank_people
 from engine.play.first_named import first_named
@@ -42,6 +43,17 @@ _BUYING = {*PURCHASE, stem("order")}
 _TABLE_TALK = 0.3  # a name said out of character weighs as one in quotes: meant only when nothing else is named  # "buy Wren a pint": the one it is bought for comes next
 
 
+_WHEN = {"while", "whilst", "before", "after", "until", "till", "once", "as"}
+_WHEN_WEIGHT = 0.3
+
+
+def _when_clauses(reading: Reading) -> set[int]:
+    """Clauses that only say when the act is done, opened by a word of time and not by the speaker ("while
+    Bram keeps the big one busy"); "while I talk to Vell" is the speaker's own doing."""
+    return {i for i, c in enumerate(reading.clauses) if c.lead in _WHEN and c.words[:1] not in (["i"], ["we"])
+            and not (i and stem((reading.clauses[i - 1].words or [""])[-1]) in PLACED_BY)}  # "go after the captain"
+
+
 @dataclass(frozen=True)
 class Aim:
     """Whom the act is for, or, when the name said fits no one here, the question to ask and the options."""
@@ -64,8 +76,11 @@ def aimed_at(text: str, reading: Reading, result: IntentResult, facts: dict[str,
     # Someone read for Insight is named like someone spoken to ("is the ghost telling the truth?").
     social = bool({IntentKind.COMBAT, IntentKind.ROLEPLAY, IntentKind.QUESTION} & set(kinds)) \
         or "reading a person" in result.matched
-    # Whoever is named out of character ("OOC: I know Vell's going to lie") is talked of at the table, not aimed at.
+    # Whoever is named out of character ("OOC: I know Vell's going to lie") is talked of at the table, not aimed at;
+    # whoever is named in a clause that says when ("while Crowe isn't looking", "before they reach Tova") sets
+    # the moment, and is aimed at only if no one else is named.
     tokens = [(t.stem, 0.0 if reading.clauses[t.clause].out_of_character
+               else _WHEN_WEIGHT if t.clause in _when_clauses(reading)
                else 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
     described = describing(reading.tokens, here_words(world))
     ranked = rank_people(tokens, world, actor, social, described, speakers_own(reading, described))

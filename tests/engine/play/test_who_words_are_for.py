@@ -116,3 +116,18 @@ def test_the_one_asked_is_still_the_one_named_before_what_is_asked() -> None:
 def test_a_foe_hailed_in_a_taunt_beside_a_blow_is_not_the_one_struck(text: str) -> None:
     intent = parse_at(text, "Wrecker Caves", "Wren", ["Silas Crowe", "Wrecker Thug", "Giant Crab"])
     assert (intent.kind, intent.target) == ("combat", "Wrecker Thug")
+
+
+@pytest.mark.parametrize(("text", "location", "enemies", "target"), [
+    ("while Tova keeps the big one busy I slip round behind him and stab him", "Kettlecove Docks",
+     ["Wrecker Thug"], "Wrecker Thug"),
+    ("before they get to Idris I sacred flame the nearest one", "Drowned Chapel", ["Drowned Sailor"], "Drowned Sailor"),
+])
+def test_someone_named_in_a_clause_that_says_when_is_not_the_one_aimed_at(text, location, enemies, target) -> None:
+    intent = parse_at(text, location, "Wren", enemies)
+    assert (intent.kind, intent.target) == ("combat", target)
+
+
+def test_a_foe_chased_after_is_still_the_one_aimed_at() -> None:
+    intent = parse_at("I use my action to help Bram go after the thug", "Kettlecove Docks", "Wren", ["Wrecker Thug"])
+    assert intent.target == "Wrecker Thug"
