@@ -94,7 +94,7 @@ def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> E
     # A person's own name is never a qualifier ("tell Hesper Aldous is alive"), unless it owns the next one
     # ("ray of frost on Crowe's crab").
     if target.kind in ("npc", "character") and not tokens[at].possessive or nxt.clause != tokens[at].clause \
-            or nxt.word in NOUNS \
+            or nxt.word in NOUNS or nxt.stem in _NOUN_STEMS \
             or nxt.word in {w.casefold() for w in words(target.name)} or not any(
             a == tokens[at].word and b == nxt.word for a, b in zip(said, said[1:], strict=False)):
         return None
@@ -104,6 +104,9 @@ def head_noun(reading: Reading, ranked: list[EntityRef], target: EntityRef) -> E
     if head is None or head.kind == "character" or nxt.word in {w.casefold() for w in words(head.name)} and not owned:
         return None
     return head
+
+
+_NOUN_STEMS = frozenset(stem(n) for n in NOUNS)  # "the drowned guys" as well as "the drowned guy"
 
 
 # Words for a foe picked out by what it does or where it stands ("the one dragging Bram", "the guy by Tova").

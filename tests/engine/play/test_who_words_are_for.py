@@ -131,3 +131,9 @@ def test_someone_named_in_a_clause_that_says_when_is_not_the_one_aimed_at(text, 
 def test_a_foe_chased_after_is_still_the_one_aimed_at() -> None:
     intent = parse_at("I use my action to help Bram go after the thug", "Kettlecove Docks", "Wren", ["Wrecker Thug"])
     assert intent.target == "Wrecker Thug"
+
+
+def test_a_word_of_a_foe_before_a_plural_everyday_noun_is_that_foe() -> None:
+    # "the drowned guys" are Drowned Sailors, as "the drowned guy" is: no other "guy" named in the world.
+    intent = parse_at("sacred flame on one of the drowned guys", "Drowned Chapel", "Tova", ["Drowned Sailor"])
+    assert (intent.kind, intent.target) == ("combat", "Drowned Sailor")
