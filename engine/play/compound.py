@@ -12,6 +12,7 @@ from collections.abc import Callable
 from engine.models.actions import ActionType
 from engine.play import lexicon as lx
 from engine.play.cue_keys import LEXICON, MOVEMENT_KEYS, cue_stem
+from engine.play.deciding import CLAUSE_MIN
 from engine.play.entities import PRONOUNS
 from engine.play.inflection import base_verb
 from engine.play.reading import Reading
@@ -88,3 +89,21 @@ def gone_to_do(reading: Reading, main: dict[int, tuple[ActionType, float, int, t
                                       and not c.verb_only for c in LEXICON.get((cue_stem(purpose),), ())):
             out.append(i)
     return out
+
+
+_SAID_BESIDE = {"we", "i", "then", "let's", "lets", "us", "all", "off", "on", "out", "afire", "now", "right", "away"}
+
+
+def going_nowhere(reading: Reading, clause_scores: dict[int, dict[ActionType, float]],
+                  main: dict[int, tuple[ActionType, float, int, tuple[str, ...]]], place: object) -> list[int]:
+    """Beside another act, a clause that only sets off, with no place or way named ("I buy three days of
+    rations, then we move", "short rest, then we set off"), is no part of its own: where to is not said."""
+    if place:
+        return []
+    leaders = {i: max(per.items(), key=lambda kv: kv[1]) for i, per in clause_scores.items() if per}
+    going = [i for i, (kind, _) in leaders.items() if kind == T.EXPLORATION and i in main
+             and main[i][3] in MOVEMENT_KEYS and not reading.clauses[i].question
+             and all(w in _SAID_BESIDE or cue_stem(w) in main[i][3] for w in reading.clauses[i].words)]
+    acting = any(kind != T.EXPLORATION and score >= CLAUSE_MIN for i, (kind, score) in leaders.items()
+                 if i not in going)
+    return going if acting else []

@@ -19,7 +19,7 @@ from engine.play.asking import as_insight, refused, said_on
 from engine.play.attempts import attempted
 from engine.play.chat_layout import laid_out
 from engine.play.classifier import read
-from engine.play.compound import approaches, fight_moves, gone_to_do
+from engine.play.compound import approaches, fight_moves, going_nowhere, gone_to_do
 from engine.play.courtesy import without_courtesy
 from engine.play.covert import covert, unnoticed
 from engine.play.cue_keys import CUE_WORDS, LEXICON, MOVEMENT_KEYS
@@ -140,7 +140,8 @@ def _understand(text: str, world: Campaign | None, actor: str | None
         fighting = in_fight
         moves = fight_moves(reading, clause_scores, facts["main"], facts.get("place"), fighting)  # type: ignore[arg-type]
         # A clause that only leads up to the next act, or moves about beside an attack, is no act of its own.
-        for label, found in (("closing in", leading_up), ("moving in the fight", moves)):
+        nowhere = going_nowhere(reading, clause_scores, facts["main"], facts.get("place"))  # type: ignore[arg-type]
+        for label, found in (("closing in", leading_up), ("moving in the fight", moves), ("going, nowhere said", nowhere)):
             for i in found:
                 for kind, value in clause_scores.pop(i, {}).items():
                     scores[kind] -= value

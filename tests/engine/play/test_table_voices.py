@@ -319,3 +319,17 @@ def test_showing_the_table_how_it_is_done_is_no_look():
 
 def test_a_look_later_in_the_message_still_looks():
     assert _parse("what's in the crab pool? I lean over and look", "Wrecker Caves", "Wren").kind == "exploration"
+
+
+@pytest.mark.parametrize(("text", "where", "kind"), [
+    ("I buy three days of rations, then we move", "Kettlecove Docks", "inventory"),
+    ("short rest first, then we set off", "Tarred Gull Inn", "rest"),
+])
+def test_setting_off_with_no_place_named_is_no_part_beside_an_act(text, where, kind):
+    intent = _parse(text, where, "Wren")
+    assert (intent.kind, intent.destination) == (kind, None)
+
+
+def test_setting_off_to_a_place_named_is_still_the_move():
+    intent = _parse("I buy three days of rations, then we set off for the point", "Kettlecove Docks", "Wren")
+    assert (intent.kind, intent.destination) == ("mixed", "Gannet Point")
