@@ -94,7 +94,8 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 _TELLS_HOW_IT_IS = {"is", "are", "was", "were", "they're", "theyre", "it's", "he's", "she's", "isn't", "aren't"}
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
 _BUYING = {*PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
-_SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill}  # "athletics"; not "hand" of sleight_of_hand
+# "athletics" (not "hand" of sleight_of_hand), and the abilities a grapple or shove is rolled with ("8 strength").
+_SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill} | {"strength", "dexterity", "str", "dex"}
 
 
 def _understand(text: str, world: Campaign | None, actor: str | None

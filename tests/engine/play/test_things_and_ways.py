@@ -217,3 +217,11 @@ def test_words_a_far_place_shares_do_not_cross_the_map(text, where):
 def test_heading_somewhere_a_step_too_far_is_going_without_a_destination():
     intent = _parse("tp to the lighthouse pls", "Tarred Gull Inn")
     assert (intent.kind, intent.destination) == ("exploration", None)
+
+
+@pytest.mark.usefixtures("rules_alone")
+@pytest.mark.parametrize("text", ["grapple the crab, strength vs its strength", "shove Crowe into the pool, dex vs dex"])
+def test_an_ability_named_with_a_grapple_or_shove_in_a_fight_is_the_manoeuvre(text):
+    # SRD 5.2: Grapple and Shove are Unarmed Strike options, part of the Attack action; the ability named is
+    # what the contest is made with, not a check of its own.
+    assert _parse(text, "Wrecker Caves", "Wren", fight=True).kind == "combat"
