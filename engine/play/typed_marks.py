@@ -30,7 +30,7 @@ _CLOSE_SINGLE = re.compile(r"(?<=[a-z0-9.!?,])'(?=$|[\s.,!?;:)])")
 _ARROW = re.compile(r"\s*(?:-+>|=+>|→|»)\s*")
 _PLUS = re.compile(r"\s+[+&]\s+")
 _DASH = re.compile(r"\s+(?:--?|–|—)\s+|—")
-_ACTED = re.compile(r"(\*[^*\n]+\*)(?=\s*[\"“'‘][^*\n]*\?)")  # an act, then a question in quotes
+_ACTED = re.compile(r"(\*[^*\n]+\*)(?=\s*[\"“'‘])")  # a starred act, then words in quotes
 # "*clunk* the reliquary goes back", "*BOOT* I kick the trapdoor": a starred act or sound, then a subject, is a
 # clause of its own.
 _STARRED_THEN_SUBJECT = re.compile(r"(\*[^*\n]+\*)(?=\s+(?:i|we|the|my|he|she|it|they)\b)", re.IGNORECASE)
@@ -52,7 +52,7 @@ def marked(text: str) -> tuple[str, bool, bool]:
     text = _ARROW.sub(" , ", text)  # "hide -> wait -> stab", "sleep -> both thugs": the next step, or what it is aimed at
     text = _PLUS.sub(" and ", text)  # "buy 20 arrows + ask where he was": a plus joins two acts
     text = _DASH.sub(" ; ", text)  # "the weed you said was glowing - is it magic?": a dash between clauses ends one
-    text = _ACTED.sub(r"\1 , ", text)  # "*draws her sword* 'Where is he?'": the act is a clause apart from the words
+    text = _ACTED.sub(r"\1 , ", text)  # "*slaps coppers down* 'Ale, love.'": the act is a clause apart from the words
     text = _STARRED_THEN_SUBJECT.sub(r"\1 , ", text)
     return text, sent_to_dm, labelled is not None
 

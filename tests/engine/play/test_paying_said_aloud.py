@@ -62,3 +62,12 @@ def test_more_of_a_ware_asked_for_bare_is_an_order(text: str) -> None:
 
 def test_more_said_of_a_ware_is_no_order() -> None:
     assert parse_at("more of that stew would be a crime", "Tarred Gull Inn", "Bram").kind != "inventory"
+
+
+@pytest.mark.parametrize("text", [
+    "*slides two coppers across the bar* \"Ale, love. I'll drink it here.\"",
+    "*puts a silver on the counter* \"Room for the night, please.\"",
+])
+def test_coin_laid_down_in_a_starred_act_before_words_in_quotes_is_the_purchase(text: str) -> None:
+    intent = parse_at(text, "Tarred Gull Inn", "Bram")
+    assert (intent.kind, intent.target) == ("inventory", "Hesper Quill")
