@@ -31,7 +31,7 @@ from engine.play.inflection import past_form, third_person
 from engine.play.reading import Clause, Reading, Token
 from engine.play.slips import mended_slips
 from engine.play.spell_names import spell_said
-from engine.play.table_talk import out_of_character, reminders, table_talk
+from engine.play.table_talk import OUT_OF_CHARACTER, out_of_character, reminders, table_talk
 from engine.play.typed_marks import marked, single_quotes
 from engine.play.typos import correct, investigating, run_apart, unjoined
 from engine.text import NUMBER_WORDS, stem
@@ -55,7 +55,6 @@ _TOPIC_WORDS = {"about", "regarding", "concerning"}
 _GOAL_PHRASES = {("way", "to"), ("how", "to")}
 _GUESSED = {"it", "its", "it's", "this", "that"}  # "what if it's a cipher?" guesses at a thing
 _TABLE = {"dm", "gm"}
-_OUT_OF_CHARACTER = {"ooc", "oog", "meta"}
 _WHEN_LEADS = {"before", "after", "until"}
 _FRONTED = _WHEN_LEADS | {"when", "once", "while"}
 _COMPARED = {"as", "than", "ever", "never"}
@@ -350,7 +349,7 @@ def _said_after_colon(reading: Reading, vocative: bool) -> None:
     if vocative or not after or not set(said) & lx.SECOND_PERSON or set(said) & _TABLE:
         return
     first = reading.clauses.index(after[0])
-    if first and set(reading.clauses[first - 1].words) & _OUT_OF_CHARACTER:
+    if first and set(reading.clauses[first - 1].words) & OUT_OF_CHARACTER:
         return  # "OOC: Wren you absolute goblin": chat to the players at the table, said to no one in the scene
     reading.quoted = True
     for c in after:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from engine.play import lexicon as lx
+
 _CALL = re.compile(r"\b[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*\((?=[^()]*\))", re.IGNORECASE)
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b", re.IGNORECASE)
 _FLAG = re.compile(r"(^|\s)--(?=[a-z])", re.IGNORECASE)
@@ -21,8 +23,6 @@ _ATTRIBUTE = re.compile(r"\b([a-z]+)\.([a-z]+)\b", re.IGNORECASE)  # "vell.desk"
 _KEYWORD = re.compile(r"\b[a-z_]+\s*=(?!=)\s*", re.IGNORECASE)  # "darts=", "centre=": the name of an argument
 _ARGUMENTS = re.compile(r"\b([a-z][a-z0-9_]*)\(([^()]*)\)", re.IGNORECASE)
 _STRING = re.compile(r"(['\"])(.*?)\1")
-# Calls whose string argument is said aloud: say(rook, 'boo.') speaks; cast('sleep') names a spell.
-_SAYING = {"say", "says", "tell", "ask", "shout", "yell", "whisper", "speak", "reply", "answer", "sing"}
 
 
 def is_code(text: str) -> bool:
@@ -56,7 +56,8 @@ def as_prose(text: str) -> str:
 
 def _spoken_call(call: re.Match[str]) -> str:
     verb, arguments = call.group(1), call.group(2)
-    saying = verb.split("_")[0].casefold() in _SAYING
+    # A call of speech says its string aloud ("say(rook, 'boo.')"); cast('sleep') names a spell.
+    saying = verb.split("_")[0].casefold() in lx.SPEECH
     if not saying:
         arguments = _STRING.sub(r"\2", arguments)  # a string is a name or a spot, not words said
     parts = [a.strip() for a in arguments.split(",") if a.strip()] if not saying else [arguments.strip()]

@@ -84,7 +84,7 @@ def reminders(reading: Reading) -> None:
         quieten(reading, {i for i in later if i < len(reading.clauses)})
 
 
-_OUT_OF_CHARACTER = {"ooc", "oog", "meta"}
+OUT_OF_CHARACTER = {"ooc", "oog", "meta"}  # words that open a note out of character
 _IN_CHARACTER = {"ic"}
 
 
@@ -99,7 +99,7 @@ def out_of_character(reading: Reading) -> None:
         ws = clause.words
         if ws[:1] and ws[0] in _IN_CHARACTER:
             inside = False
-        elif ws[:1] and ws[0] in _OUT_OF_CHARACTER:
+        elif ws[:1] and ws[0] in OUT_OF_CHARACTER:
             inside = True
         if inside:
             out.add(index)
@@ -112,8 +112,6 @@ def out_of_character(reading: Reading) -> None:
     for i in out:
         reading.clauses[i].out_of_character = True
     quieten(reading, {i for i in out if not reading.in_a_question(i) and not reading.clauses[i].quoted})
-
-    return False
 
 
 _RHETORIC = 4  # "who needs sleep, right? we push on": a short "who needs" asks no one, beside another clause

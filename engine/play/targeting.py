@@ -79,8 +79,9 @@ def aimed_at(text: str, reading: Reading, result: IntentResult, facts: dict[str,
     # Whoever is named out of character ("OOC: I know Vell's going to lie") is talked of at the table, not aimed at;
     # whoever is named in a clause that says when ("while Crowe isn't looking", "before they reach Tova") sets
     # the moment, and is aimed at only if no one else is named.
+    when = _when_clauses(reading)
     tokens = [(t.stem, 0.0 if reading.clauses[t.clause].out_of_character
-               else _WHEN_WEIGHT if t.clause in _when_clauses(reading)
+               else _WHEN_WEIGHT if t.clause in when
                else 1.0 if t.factor == 0 and not t.negated else max(t.factor, 0.5)) for t in reading.tokens]
     described = describing(reading.tokens, here_words(world))
     ranked = rank_people(tokens, world, actor, social, described, speakers_own(reading, described))
