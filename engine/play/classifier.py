@@ -123,7 +123,7 @@ def read(text: str, vocabulary: frozenset[str], addressees: frozenset[str] = fro
     for index, tok in enumerate(raw):
         if tok in "()":
             # "(OOC: heading out)" is the player saying what they do: no aside.
-            aside = tok == "(" and asides_aside and raw[index + 1:index + 2] != ["ooc"]
+            aside = tok == "(" and asides_aside and not set(raw[index + 1:index + 2]) & OUT_OF_CHARACTER
             tok = ","
         if tok in ('"', "“", "”"):
             in_quote = not in_quote

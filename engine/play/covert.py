@@ -28,7 +28,7 @@ _IF = "if"
 
 def covert(reading: Reading) -> int | None:
     """The clause of the act done unnoticed, or None; the words that frame it weigh nothing."""
-    framed: set[int] = set()  # clauses that only frame ("if nobody's watching,")
+    framed: set[int] = set()  # clauses that only frame ("while nobody's watching,")
     found: int | None = None
     for index, clause in enumerate(reading.clauses):
         ws = clause.words

@@ -29,8 +29,8 @@ _RULES_ASKING = {"can", "could", "do", "does", "may", "are", "is", "would", "wil
 # What someone knows or thinks: asked of a person present, it is theirs to answer.
 _KNOWING = {"know", "knows", "think", "thinks", "reckon", "reckons", "remember", "remembers", "say", "says", "saw",
             "see", "heard", "hear", "make", "makes", "want", "wants", "believe", "believes"}
+_JOINING = {"and", "then", "but", "so"}  # "... and is asleep": a clause joined on, its subject said before
 # Words of when or how often: with "can I ...", they ask what the rules allow ("... and still move after?").
-_JOINING = {"and", "then", "but", "so"}
 _RULES_TAIL = {"after", "afterwards", "again", "before", "still", "instead", "twice"}  # "DM, can you remind me...": the table's "you" is the DM
 
 

@@ -56,7 +56,6 @@ from engine.play.targeting import aimed_at
 from engine.play.tense import recounted
 from engine.play.thinking_aloud import answered_themselves, options_weighed, taken_back
 from engine.play.typos import nonsense, rejoined, world_vocabulary
-from engine.play.wares_named import PURCHASE
 from engine.play.wondering import hypotheticals, indirect_questions
 from engine.play.world_memo import holding_still
 from engine.play.written import written_saying
@@ -93,7 +92,6 @@ def _with_base(world_words: frozenset[str]) -> frozenset[str]:
 # Words that say how things are, not what the character does ("they're undead", "crossbow guy is annoying").
 _TELLS_HOW_IT_IS = {"is", "are", "was", "were", "they're", "theyre", "it's", "he's", "she's", "isn't", "aren't"}
 _CONTESTS = {stem(w) for w in ("grapple", "grappling", "shove", "shoving")}  # manoeuvres decided by a contest
-_BUYING = {*PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
 # "athletics" (not "hand" of sleight_of_hand), and the abilities a grapple or shove is rolled with ("8 strength").
 _SKILL_WORDS = {skill for skill in SKILLS if "_" not in skill} | {"strength", "dexterity", "str", "dex"}
 

@@ -19,6 +19,7 @@ from engine.models.catalogue import CatalogueKind
 from engine.play.entities import STOP
 from engine.play.lexicon import LEXICON_SPEC
 from engine.play.person_nouns import HONORIFICS
+from engine.play.typos import is_english
 
 # Words between the two of a phrase that do not break it ("pick the lock", "sneak up on").
 _BETWEEN = {"the", "a", "an", "my", "his", "her", "their", "our", "its", "that", "this", "your"}
@@ -48,7 +49,7 @@ def _meant(word: str, options: set[str]) -> str | None:
     return near[0] if len(near) == 1 else None
 
 
-_HAIL_OPENERS = {"oi", "hey", "hi", "hello", "ok", "okay", "so", "right", "listen", "look"}
+_HAIL_OPENERS = {"oi", "hey", "hi", "hello", "ok", "okay", "so", "right", "listen"}
 
 
 def _hailing(raw: list[str], i: int) -> bool:
@@ -70,9 +71,11 @@ def mended_slips(raw: list[str], names: frozenset[str] = frozenset()) -> list[st
         while j >= 0 and raw[j] in _BETWEEN:
             j -= 1
         prev = out[j] if j >= 0 else ""
-        if (prev in HONORIFICS or _hailing(raw, i)) and word not in names \
-                and (name := _meant(word, set(names))) is not None:
-            out[i] = name  # what follows a title, or opens the message as a hail, is a name: "Mr Veil", "Pimm, mate"
+        # What follows a title is a name ("Mr Veil" is no veil); so is a word that is no English word, hailed
+        # to open the message ("Pimm, mate, ..."). An English word there is said as meant: "Well, ..." is no Vell.
+        hailed = _hailing(raw, i) and not is_english(word)
+        if (prev in HONORIFICS or hailed) and word not in names and (name := _meant(word, set(names))) is not None:
+            out[i] = name
             continue
         # Only a word after its phrase's first word, never before its second: "thumb the cork out" is no
         # "work out".

@@ -17,18 +17,18 @@ from engine.text import stem, words
 
 @lru_cache(maxsize=1)
 def _srd_spells() -> tuple[frozenset[str], frozenset[str]]:
-    """The SRD's spell names, and every opening of a longer one ("healing", "healing word")."""
+    """The SRD's spell names, and those with every opening of a longer one ("healing", "healing word")."""
     names = frozenset(name.casefold() for name in catalogue_index(CatalogueKind.SPELL).keys)
     openings = frozenset(" ".join(n.split()[:i]) for n in names for i in range(1, len(n.split())))
-    return names, openings
+    return names, names | openings
 
 
 def spell_said(said: list[str], word: str) -> bool:
     """Whether the words after "cast" already name a whole SRD spell that `word` does not carry on:
     "cast healing word idris" names Healing Word, then the one it is cast on."""
-    names, openings = _srd_spells()
+    names, names_or_openings = _srd_spells()
     so_far = " ".join(said)
-    return so_far in names and f"{so_far} {word}" not in names | openings
+    return so_far in names and f"{so_far} {word}" not in names_or_openings
 
 
 _FILLERS = {"ok", "okay", "so", "um", "uh", "and", "then", "now", "quick", "i", "we"}

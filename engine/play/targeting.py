@@ -39,8 +39,7 @@ from engine.play.who_is_meant import (
 )
 from engine.text import stem, words
 
-_BUYING = {*PURCHASE, stem("order")}
-_TABLE_TALK = 0.3  # a name said out of character weighs as one in quotes: meant only when nothing else is named  # "buy Wren a pint": the one it is bought for comes next
+_BUYING = {*PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
 
 
 _WHEN = {"while", "whilst", "before", "after", "until", "till", "once", "as"}

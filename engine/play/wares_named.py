@@ -9,7 +9,7 @@ import re
 from engine.models.intent import EntityRef
 from engine.models.wares import Ware
 from engine.models.world import Attitude, Campaign
-from engine.play.entities import STOP, alias_stems
+from engine.play.entities import STOP, alias_stems, npcs_here
 from engine.play.reading import Reading
 from engine.play.world_memo import remembered
 from engine.text import NUMBER_WORDS, stem, words
@@ -133,7 +133,7 @@ def ordered(reading: Reading, world: Campaign | None) -> int | None:
     if sum(bool(c.words) for c in reading.clauses) > _ORDER_CLAUSES:
         return None
     # Said in quotes, an order is a plain statement ("'two ales, love'"); "'a pint? in this weather?'" is not.
-    hailed = frozenset(w for npc in world.npcs_at(world.game_state.party_location) for w in words(npc.name))
+    hailed = frozenset(w for npc in npcs_here(world) for w in words(npc.name))
     return next((i for i, c in enumerate(reading.clauses)
                  if not (c.quoted and c.asked) and not c.recounted and _asked_for(tokens, i, sold, hailed)),
                 None)

@@ -19,6 +19,8 @@ pytestmark = pytest.mark.usefixtures("rules_alone")
     ("travel --to docks --fast", "travel to docks fast"),
     ("say(nessa, 'we mean no harm')", "say nessa, 'we mean no harm'"),
     ("// how many arrows left", "how many arrows left"),
+    ("heal(target(nearest(ally(hurt(bram)))))", "heal target nearest ally hurt bram"),  # calls inside calls
+    ("buy(item='rope') => go_to(gannet point)", "buy rope => go to gannet point"),
 ])
 def test_code_syntax_is_read_off_into_words(typed: str, prose: str) -> None:
     assert as_prose(typed) == prose
@@ -28,6 +30,9 @@ def test_code_syntax_is_read_off_into_words(typed: str, prose: str) -> None:
     "I go (OOC: heading out) to the docks",  # a bracket in prose is no call
     "Bram swings at the crab. Wren hides.",
     "#1 priority: find the keeper",  # a number sign opening prose is no comment
+    "I sneak past the guard(s) #stealthy then open the door",  # a plural's ending in brackets is no call
+    "I search the crate(s) -- rules at https://example.org/basic-rules -- then head to the point",  # a link
+    "Bram's HP=12, is DC = 15 right?",  # an "=" outside a call names no argument
 ])
 def test_prose_is_left_as_typed(typed: str) -> None:
     assert as_prose(typed) == typed
