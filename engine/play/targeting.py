@@ -42,7 +42,7 @@ from engine.text import stem, words
 _BUYING = {*PURCHASE, stem("order")}  # "buy Wren a pint": the one it is bought for comes next
 
 
-_WHEN = {"while", "whilst", "before", "after", "until", "till", "once", "as"}
+_WHEN = {"while", "before", "after", "until", "once"}  # the reader has made "whilst"/"as" "while", "till" "until"
 _WHEN_WEIGHT = 0.3
 
 
